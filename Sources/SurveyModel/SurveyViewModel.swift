@@ -1,0 +1,146 @@
+public import Foundation
+public import TwoWayBinding
+
+/// The survey form's state, its rules and its text, with no user interface.
+///
+/// A window binds its widgets to the observables here and shows the derived
+/// values; everything the form decides is decided here, and tested here.
+@MainActor
+public final class SurveyViewModel {
+    // MARK: - Answers
+
+    public let name = Observable("")
+    public let companyName = Observable("")
+    /// `nil` until the respondent gives a value.
+    public let yearsOfExperience = Observable<Double?>(nil)
+    public let isCurrentEmployer = Observable(false)
+    /// `nil` until the respondent gives a value.
+    public let approxSalary = Observable<Float?>(nil)
+    public let comments = Observable("")
+
+    // MARK: - Derived text
+
+    /// "12.5 yrs", or "--" when unset.
+    public let experienceText: Derived<String>
+    /// "85.0k", or "--" when unset.
+    public let salaryText: Derived<String>
+    /// Every answer at once, as one value.
+    public let answers: Derived<SurveyAnswers>
+    /// One answer a line: the form's summary.
+    public let summary: Derived<String>
+
+    // MARK: - Validation
+
+    /// Input a control could not turn into an answer, per field ("abc" typed
+    /// into a number field). Bindings report here; the model keeps its last
+    /// valid value meanwhile.
+    public let inputErrors: [SurveyField: Observable<FieldValidation>]
+    private let validations: [SurveyField: Derived<FieldValidation>]
+    /// Whether every answer is acceptable and every control holds valid input.
+    public let isValid: Derived<Bool>
+
+    // MARK: - Editing
+
+    /// Undo and redo of edits to the answers.
+    public let history = EditHistory()
+
+    public init() {
+        experienceText = yearsOfExperience.map(SurveyFormatter.experience)
+        salaryText = approxSalary.map(SurveyFormatter.salary)
+
+        let name = name, companyName = companyName, years = yearsOfExperience
+        let isCurrentEmployer = isCurrentEmployer, salary = approxSalary, comments = comments
+        answers = Derived(from: [name, companyName, years, isCurrentEmployer, salary, comments]) {
+            SurveyAnswers(
+                name: name.value,
+                companyName: companyName.value,
+                yearsOfExperience: years.value,
+                isCurrentEmployer: isCurrentEmployer.value,
+                approxSalary: salary.value,
+                comments: comments.value
+            )
+        }
+        summary = answers.map(SurveyFormatter.summary)
+
+        var inputErrors: [SurveyField: Observable<FieldValidation>] = [:]
+        for field in SurveyField.allCases { inputErrors[field] = Observable(.valid) }
+        self.inputErrors = inputErrors
+
+        func rule<Value>(
+            _ field: SurveyField, _ answer: Observable<Value>, _ check: @escaping (Value) -> FieldValidation
+        ) -> Derived<FieldValidation> {
+            let input = inputErrors[field]!
+            return Derived(from: [input, answer]) {
+                input.value.isValid ? check(answer.value) : input.value
+            }
+        }
+        let validations: [SurveyField: Derived<FieldValidation>] = [
+            .name: rule(.name, name, SurveyValidator.name),
+            .companyName: rule(.companyName, companyName, SurveyValidator.companyName),
+            .yearsOfExperience: rule(.yearsOfExperience, years, SurveyValidator.yearsOfExperience),
+            .isCurrentEmployer: rule(.isCurrentEmployer, isCurrentEmployer) { _ in .valid },
+            .approxSalary: rule(.approxSalary, salary, SurveyValidator.approxSalary),
+            .comments: rule(.comments, comments, SurveyValidator.comments),
+        ]
+        self.validations = validations
+        let ordered = SurveyField.allCases.map { validations[$0]! }
+        isValid = Derived(from: ordered) { ordered.allSatisfy { $0.value.isValid } }
+
+        history.track(name, coalescing: true)
+        history.track(companyName, coalescing: true)
+        history.track(years)
+        history.track(isCurrentEmployer)
+        history.track(salary)
+        history.track(comments, coalescing: true)
+    }
+
+    /// The state of one field: its input error if any, else its rule.
+    public func validation(for field: SurveyField) -> Derived<FieldValidation> {
+        validations[field]!
+    }
+
+    /// The first problem of the form, in the form's order, or `nil` when valid.
+    public var firstProblem: (field: SurveyField, message: String)? {
+        for field in SurveyField.allCases {
+            if let message = validations[field]!.value.message { return (field, message) }
+        }
+        return nil
+    }
+
+    /// Sets every answer at once, as one change and one undo step.
+    public func load(_ answers: SurveyAnswers) {
+        batch {
+            name.value = answers.name
+            companyName.value = answers.companyName
+            yearsOfExperience.value = answers.yearsOfExperience
+            isCurrentEmployer.value = answers.isCurrentEmployer
+            approxSalary.value = answers.approxSalary
+            comments.value = answers.comments
+            for error in inputErrors.values { error.value = .valid }
+        }
+    }
+
+    /// Back to a blank form, as one undo step.
+    public func reset() {
+        load(.empty)
+    }
+
+    /// The response to store, or `nil` while the form is invalid.
+    public func makeResponse(submittedAt: Date = Date()) -> SurveyResponse? {
+        guard isValid.value else { return nil }
+        var answers = answers.value
+        answers.name = answers.name.trimmingWhitespaceAndNewlines()
+        answers.companyName = answers.companyName.trimmingWhitespaceAndNewlines()
+        return SurveyResponse(answers: answers, submittedAt: submittedAt)
+    }
+
+    /// Takes the response for storing and clears the form for the next
+    /// respondent, forgetting the undo history; `nil` (and nothing cleared)
+    /// while the form is invalid.
+    public func submit(at date: Date = Date()) -> SurveyResponse? {
+        guard let response = makeResponse(submittedAt: date) else { return nil }
+        reset()
+        history.clear()
+        return response
+    }
+}

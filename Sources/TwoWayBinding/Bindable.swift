@@ -1,0 +1,39 @@
+/// What a control reports when the user changes it.
+public enum ControlEvent: Sendable, Equatable {
+    /// The value changed while the user edits (a keystroke, a drag step).
+    case edited
+    /// The user committed the value (activate, focus leaving the control).
+    case committed
+}
+
+/// Anything that carries at most one binding: a control or a label.
+///
+/// The binder slot is the analogue of an associated object: a GTK widget keeps
+/// its binder in GObject qdata, a test double in a stored property. Binding a
+/// target again replaces what the slot holds.
+@MainActor
+public protocol BindingTarget: AnyObject {
+    /// The binding this target carries, kept alive by the target.
+    var binder: AnyBinding? { get set }
+}
+
+/// A control whose value can be read, written and watched: the side of a
+/// two-way binding that the user touches.
+///
+/// Conformers report user changes only through `observeUserChanges(_:)`; the
+/// binding engine ignores what a control reports while it is being written, so a
+/// control may emit signals on programmatic sets as GTK widgets do.
+@MainActor
+public protocol Bindable<BindingValue>: BindingTarget {
+    associatedtype BindingValue: Equatable
+
+    /// The value the control shows now.
+    func observingValue() -> BindingValue
+
+    /// Shows `value`. The control may coerce it (clamp, round); the engine reads
+    /// the control back afterwards.
+    func updateValue(with value: BindingValue)
+
+    /// Calls `handler` for each change the control reports, until the token ends.
+    func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken
+}

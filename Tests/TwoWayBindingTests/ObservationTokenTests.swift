@@ -1,0 +1,88 @@
+import XCTest
+import TwoWayBinding
+
+final class ObservationTokenTests: XCTestCase {
+    @MainActor func testCancel_stopsDelivery() async {
+        let observable = Observable(0)
+        var count = 0
+        let token = observable.observe { _ in count += 1 }
+        observable.value = 1
+        token.cancel()
+        observable.value = 2
+        XCTAssertEqual(count, 1)
+        XCTAssertFalse(token.isActive)
+        XCTAssertEqual(observable.observerCount, 0)
+    }
+
+    @MainActor func testReleasingToken_endsObservation() async {
+        let observable = Observable(0)
+        var count = 0
+        var token: ObservationToken? = observable.observe { _ in count += 1 }
+        XCTAssertEqual(observable.observerCount, 1)
+        _ = token
+        token = nil
+        observable.value = 1
+        XCTAssertEqual(count, 0)
+        XCTAssertEqual(observable.observerCount, 0)
+    }
+
+    @MainActor func testCancelTwice_isHarmless() async {
+        let observable = Observable(0)
+        let token = observable.observe { _ in }
+        token.cancel()
+        token.cancel()
+        XCTAssertEqual(observable.observerCount, 0)
+    }
+
+    @MainActor func testTokenOutlivingObservable_cancelsSafely() async {
+        var observable: Observable<Int>? = Observable(0)
+        weak let weakObservable = observable
+        let token = observable!.observe { _ in }
+        observable = nil
+        XCTAssertNil(weakObservable, "a token does not keep its observable alive")
+        token.cancel()
+        XCTAssertFalse(token.isActive)
+    }
+
+    @MainActor func testClosureToken_runsOnCancelOnce() async {
+        var runs = 0
+        var token: ObservationToken? = ObservationToken { runs += 1 }
+        token?.cancel()
+        token?.cancel()
+        token = nil
+        XCTAssertEqual(runs, 1)
+    }
+
+    @MainActor func testBag_cancelAllEndsEveryObservation() async {
+        let a = Observable(0), b = Observable("x")
+        let bag = ObservationBag()
+        var calls = 0
+        a.observe { _ in calls += 1 }.store(in: bag)
+        b.observe { _ in calls += 1 }.store(in: bag)
+        XCTAssertEqual(bag.count, 2)
+        a.value = 1
+        bag.cancelAll()
+        a.value = 2
+        b.value = "y"
+        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(bag.count, 0)
+        XCTAssertEqual(a.observerCount + b.observerCount, 0)
+    }
+
+    @MainActor func testReleasingBag_endsEveryObservation() async {
+        let a = Observable(0)
+        var bag: ObservationBag? = ObservationBag()
+        a.observe { _ in }.store(in: bag!)
+        a.observe { _ in }.store(in: bag!)
+        XCTAssertEqual(a.observerCount, 2)
+        _ = bag
+        bag = nil
+        XCTAssertEqual(a.observerCount, 0)
+    }
+
+    @MainActor func testTokens_areHashableByIdentity() async {
+        let a = Observable(0)
+        let t1 = a.observe { _ in }, t2 = a.observe { _ in }
+        XCTAssertEqual(Set([t1, t2, t1]).count, 2)
+    }
+}
