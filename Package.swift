@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TwoWayBinding", targets: ["TwoWayBinding"]),
         .library(name: "SurveyModel", targets: ["SurveyModel"]),
+        .library(name: "TwoWayBindingGtk", targets: ["TwoWayBindingGtk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -14,6 +15,16 @@ let package = Package(
         // The binding core: observables, derived values, transactions, the
         // binding engine, undo and the event bus. Knows nothing of GTK.
         .target(name: "TwoWayBinding"),
+        // GTK 4 through pkg-config, with a shim header for what Swift cannot
+        // import (cast macros, variadic setters, gettext).
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // Native GTK widgets as `Bindable` controls: signals, the qdata binder
+        // registry, the GLib main loop bridge.
+        .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CGtk"]),
         // The survey's view model: state, validation, formatting. No GTK.
         .target(name: "SurveyModel", dependencies: ["TwoWayBinding"]),
 
@@ -24,6 +35,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TwoWayBindingTests", dependencies: ["TwoWayBinding"]),
+        .testTarget(name: "TwoWayBindingGtkTests", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding"]),
         .testTarget(name: "SurveyStorageTests", dependencies: ["SurveyStorage", "SurveyModel"]),
     ],

@@ -134,11 +134,14 @@ public final class SurveyViewModel {
         return SurveyResponse(answers: answers, submittedAt: submittedAt)
     }
 
-    /// Takes the response for storing and clears the form for the next
-    /// respondent, forgetting the undo history; `nil` (and nothing cleared)
-    /// while the form is invalid.
-    public func submit(at date: Date = Date()) -> SurveyResponse? {
+    /// Hands the response to `save` and, once it returns, clears the form for
+    /// the next respondent and forgets the undo history. Returns `nil`, and
+    /// clears nothing, while the form is invalid; when `save` throws, the form
+    /// keeps every answer and the error goes to the caller.
+    @discardableResult
+    public func submit(at date: Date = Date(), save: (SurveyResponse) throws -> Void) rethrows -> SurveyResponse? {
         guard let response = makeResponse(submittedAt: date) else { return nil }
+        try save(response)
         reset()
         history.clear()
         return response

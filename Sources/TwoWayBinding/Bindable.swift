@@ -4,6 +4,9 @@ public enum ControlEvent: Sendable, Equatable {
     case edited
     /// The user committed the value (activate, focus leaving the control).
     case committed
+    /// The control refused what the user typed (a spin button given letters)
+    /// and kept its value; the message says why.
+    case rejected(String)
 }
 
 /// Anything that carries at most one binding: a control or a label.
@@ -35,5 +38,8 @@ public protocol Bindable<BindingValue>: BindingTarget {
     func updateValue(with value: BindingValue)
 
     /// Calls `handler` for each change the control reports, until the token ends.
+    ///
+    /// A control that refuses input itself reports `.rejected` instead of
+    /// `.committed` for that commit.
     func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken
 }

@@ -77,6 +77,10 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
     private var controlToken: ObservationToken?
     private var isWritingControl = false
     private var isWritingModel = false
+    // What the control showed when the two sides last agreed: a report with
+    // the control still showing it is no user change (focus passing through
+    // a field, an activate with nothing typed).
+    private var lastAgreed: Control?
 
     init(
         model: Observable<Model>,
@@ -132,13 +136,17 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
         // convert is replaced.
         validation.value = .valid
         let wanted = transform.toControl(value)
-        guard control.observingValue() != wanted else { return }
+        guard control.observingValue() != wanted else {
+            lastAgreed = wanted
+            return
+        }
         isWritingControl = true
         control.updateValue(with: wanted)
         isWritingControl = false
         controlWriteCount += 1
 
         let shown = control.observingValue()
+        lastAgreed = shown
         if shown != wanted {
             // The control clamped or rounded: the model follows it, once.
             push(shown, to: model, from: control)
@@ -149,9 +157,20 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
 
     private func controlDidChange(_ event: ControlEvent) {
         guard !isWritingControl else { return }
+        if case .rejected(let message) = event {
+            validation.value = .invalid(message)
+            return
+        }
         if commitPolicy == .onCommit, event == .edited { return }
         guard let model, let control else { return unbind() }
-        push(control.observingValue(), to: model, from: control)
+        let shown = control.observingValue()
+        if shown == lastAgreed {
+            // Back to what the model holds (an error typed and undone): valid
+            // again, and nothing for the model to hear.
+            validation.value = .valid
+            return
+        }
+        push(shown, to: model, from: control)
     }
 
     private func push(_ shown: Control, to model: Observable<Model>, from control: any Bindable<Control>) {
@@ -160,6 +179,7 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
             validation.value = .invalid(error.message)
         case .success(let newValue):
             validation.value = .valid
+            lastAgreed = shown
             isWritingModel = true
             model.value = newValue
             isWritingModel = false
@@ -193,7 +213,9 @@ extension Bindable {
         binder?.unbind()
         let binding = Binding(model: observable, control: self, transform: transform, options: options)
         binder = binding
-        binding.start(initialSync: options.initialSync)
+        // A target may refuse a binder (a destroyed widget does): then the
+        // binding never connects and reports itself inactive.
+        if binder === binding { binding.start(initialSync: options.initialSync) }
         return binding
     }
 }

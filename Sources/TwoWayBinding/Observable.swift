@@ -154,6 +154,9 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
 extension Observable where Value: Sendable {
     /// Sets the value from any thread: the set happens on the main actor, in
     /// the order of the calls, and observers run there.
+    ///
+    /// The set waits for the main queue to be drained: under a GLib main loop
+    /// that takes `MainLoopBridge.install()` from the GTK layer.
     public nonisolated func post(_ newValue: Value) {
         DispatchQueue.main.async {
             MainActor.assumeIsolated {

@@ -8,10 +8,18 @@ public final class OneWayBinding<Target: BindingTarget, Source: ObservableValue>
     private var source: Source?
     private var token: ObservationToken?
 
+    private let update: (Target, Source.Value) -> Void
+
     init(target: Target, source: Source, update: @escaping (Target, Source.Value) -> Void) {
         self.target = target
         self.source = source
+        self.update = update
         super.init(validation: Observable(.valid))
+    }
+
+    func start() {
+        guard let source else { return }
+        let update = update
         token = source.observe(sendInitial: true) { [weak self] value in
             guard let self else { return }
             guard let target = self.target else { return self.unbind() }
@@ -43,6 +51,7 @@ extension BindingTarget {
         binder?.unbind()
         let binding = OneWayBinding(target: self, source: source, update: update)
         binder = binding
+        if binder === binding { binding.start() }
         return binding
     }
 }

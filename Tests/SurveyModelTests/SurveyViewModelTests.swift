@@ -95,19 +95,32 @@ final class SurveyViewModelTests: XCTestCase {
         XCTAssertNil(response?.id)
     }
 
-    @MainActor func testSubmit_resetsFormAndHistory() async {
+    @MainActor func testSubmit_savesThenResetsFormAndHistory() async {
         let viewModel = filledViewModel()
-        let response = viewModel.submit()
+        var saved: [SurveyResponse] = []
+        let response = viewModel.submit { saved.append($0) }
         XCTAssertEqual(response?.answers.name, "Ada")
+        XCTAssertEqual(saved.map(\.answers.name), ["Ada"])
         XCTAssertEqual(viewModel.answers.value, .empty)
         XCTAssertFalse(viewModel.history.canUndo.value)
     }
 
-    @MainActor func testSubmit_invalidKeepsEverything() async {
+    @MainActor func testSubmit_invalidSavesNothingAndKeepsEverything() async {
         let viewModel = SurveyViewModel()
         viewModel.companyName.value = "Kept"
-        XCTAssertNil(viewModel.submit())
+        var saves = 0
+        XCTAssertNil(viewModel.submit { _ in saves += 1 })
+        XCTAssertEqual(saves, 0)
         XCTAssertEqual(viewModel.companyName.value, "Kept")
+    }
+
+    @MainActor func testSubmit_failedSaveKeepsEveryAnswer() async {
+        struct DiskFull: Error {}
+        let viewModel = filledViewModel()
+        let before = viewModel.answers.value
+        XCTAssertThrowsError(try viewModel.submit { _ in throw DiskFull() })
+        XCTAssertEqual(viewModel.answers.value, before)
+        XCTAssertTrue(viewModel.history.canUndo.value)
     }
 
     @MainActor func testReset_backToDefaultsAsOneUndoStep() async {

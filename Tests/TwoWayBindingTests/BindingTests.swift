@@ -214,6 +214,64 @@ final class BindingTests: XCTestCase {
         XCTAssertEqual(recorder.received, ["x"])
     }
 
+    @MainActor func testCommitWithoutChange_pushesNothing() async {
+        let model = Observable<Double?>(nil)
+        let spin = FakeSpinButton(range: 0...60, digits: 1)
+        spin.bind(with: model, transform: .optional(.identity, placeholder: 0))
+        let field = FakeTextField()
+        let text = Observable("kept")
+        field.bind(with: text)
+        field.commit()
+        spin.userSets(0)   // the value it already shows: GTK reports nothing new
+        XCTAssertNil(model.value, "focus passing through leaves an unanswered field unanswered")
+        XCTAssertEqual(text.value, "kept")
+    }
+
+    @MainActor func testCommitAfterFailedParse_reportsAgain() async {
+        let model = Observable(3)
+        let field = FakeTextField()
+        let binding = field.bind(with: model, transform: .text(invalidMessage: "bad"), options: BindingOptions(commitPolicy: .onCommit))
+        field.type("x")
+        XCTAssertTrue(binding.validation.value.isValid, "nothing is judged before the commit")
+        field.commit()
+        XCTAssertEqual(binding.validation.value, .invalid("bad"))
+        XCTAssertEqual(model.value, 3)
+    }
+
+    @MainActor func testControlRejection_setsValidationAndKeepsModel() async {
+        let model = Observable(12.0)
+        let field = FakeTextField()
+        let binding = field.bind(with: model, transform: .text(invalidMessage: "bad"))
+        let recorder = Recorder(model)
+        field.reject("“abc” is not a number")
+        XCTAssertEqual(binding.validation.value, .invalid("“abc” is not a number"))
+        XCTAssertEqual(model.value, 12)
+        field.commit()   // the control shows the model's value again
+        XCTAssertTrue(binding.validation.value.isValid)
+        XCTAssertEqual(recorder.count, 0)
+    }
+
+    @MainActor func testTypingBackToModelValue_clearsValidation() async {
+        let model = Observable(12)
+        let field = FakeTextField()
+        let binding = field.bind(with: model, transform: .text(invalidMessage: "bad"))
+        field.type("12x")
+        XCTAssertFalse(binding.validation.value.isValid)
+        field.type("12")
+        XCTAssertTrue(binding.validation.value.isValid)
+    }
+
+    @MainActor func testTargetRefusingBinder_bindingNeverConnects() async {
+        let model = Observable("x")
+        let field = FakeTextField(text: "untouched")
+        field.refusesBinders = true
+        let binding = field.bind(with: model)
+        XCTAssertFalse(binding.isActive)
+        XCTAssertEqual(model.observerCount, 0)
+        XCTAssertEqual(field.handlerCount, 0)
+        XCTAssertEqual(field.text, "untouched")
+    }
+
     // MARK: - Lifetime
 
     @MainActor func testUnbind_disconnectsBothSides() async {

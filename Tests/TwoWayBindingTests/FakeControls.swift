@@ -4,7 +4,9 @@ import TwoWayBinding
 /// "" and then for the new text, even when the text is unchanged.
 @MainActor
 final class FakeTextField: Bindable {
-    var binder: AnyBinding?
+    var binder: AnyBinding? {
+        didSet { if refusesBinders, binder != nil { binder = nil } }
+    }
     private(set) var text: String
     private var handlers: [UInt64: (ControlEvent) -> Void] = [:]
     private var nextID: UInt64 = 0
@@ -43,6 +45,16 @@ final class FakeTextField: Bindable {
     /// The user presses Enter or leaves the field.
     func commit() {
         emit(.committed)
+    }
+
+    /// The control itself refuses what was typed, as a spin button does.
+    func reject(_ message: String) {
+        emit(.rejected(message))
+    }
+
+    /// Whether the control takes bindings; a destroyed widget does not.
+    var refusesBinders = false {
+        didSet { if refusesBinders { binder = nil } }
     }
 
     private func emit(_ event: ControlEvent) {

@@ -1,0 +1,125 @@
+#pragma once
+// Helpers for what Swift cannot import from GTK: cast and type-check macros,
+// g_signal_connect (a macro), TRUE/FALSE, variadic setters, gettext, and
+// libdispatch's main-queue hooks.
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <libintl.h>
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
+
+static const gboolean SF_TRUE = TRUE;
+static const gboolean SF_FALSE = FALSE;
+static const gint SF_INPUT_ERROR = GTK_INPUT_ERROR;
+static const guint SF_INVALID_LIST_POSITION = GTK_INVALID_LIST_POSITION;
+
+// MARK: - Types
+
+static inline gboolean sf_instance_is_a(gconstpointer instance, GType type) {
+    return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
+}
+
+static inline GType sf_type_of(gconstpointer instance) {
+    return G_OBJECT_TYPE(instance);
+}
+
+// MARK: - Signals
+
+static inline gulong sf_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                       gpointer data, GClosureNotify destroy, gboolean swapped) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy,
+                                 swapped ? G_CONNECT_SWAPPED : (GConnectFlags)0);
+}
+
+// Emits a signal that takes no arguments and returns nothing, as input would
+// (g_signal_emit_by_name is variadic). For tests.
+static inline void sf_signal_emit(gpointer instance, const gchar *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+// MARK: - Accessibility
+
+// gtk_accessible_update_state/property are variadic.
+static inline void sf_accessible_set_invalid(GtkAccessible *accessible, gboolean invalid) {
+    if (invalid)
+        gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
+    else
+        gtk_accessible_reset_state(accessible, GTK_ACCESSIBLE_STATE_INVALID);
+}
+
+static inline void sf_accessible_set_description(GtkAccessible *accessible, const char *description) {
+    if (description)
+        gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    else
+        gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+// For tests under GTK_A11Y=test: whether the invalid state is set to true.
+static inline gboolean sf_test_accessible_is_invalid(GtkAccessible *accessible) {
+    if (!gtk_test_accessible_has_state(accessible, GTK_ACCESSIBLE_STATE_INVALID))
+        return FALSE;
+    char *mismatch = gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_INVALID,
+                                                     GTK_ACCESSIBLE_INVALID_TRUE);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+// For tests under GTK_A11Y=test: the description when it equals `expected`.
+static inline gboolean sf_test_accessible_has_description(GtkAccessible *accessible, const char *expected) {
+    if (!gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+        return FALSE;
+    char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+// MARK: - Logging
+
+// g_log is variadic.
+static inline void sf_log_warning(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
+}
+
+// MARK: - gettext
+
+static inline const char *sf_gettext(const char *msgid) {
+    return gettext(msgid);
+}
+
+static inline const char *sf_dgettext(const char *domain, const char *msgid) {
+    return dgettext(domain, msgid);
+}
+
+// MARK: - libdispatch main queue
+// The hooks CoreFoundation uses to run the main queue from its run loop. Weak,
+// so a libdispatch without them leaves the pointers NULL instead of failing to
+// link or load.
+
+extern int _dispatch_get_main_queue_handle_4CF(void) __attribute__((weak));
+extern void _dispatch_main_queue_callback_4CF(void *message) __attribute__((weak));
+
+/// The main queue's eventfd, or -1 when libdispatch does not offer it.
+static inline int sf_dispatch_main_queue_handle(void) {
+    return _dispatch_get_main_queue_handle_4CF ? _dispatch_get_main_queue_handle_4CF() : -1;
+}
+
+/// Runs the blocks waiting on the main queue; FALSE when libdispatch cannot.
+static inline gboolean sf_dispatch_drain_main_queue(void) {
+    if (!_dispatch_main_queue_callback_4CF)
+        return FALSE;
+    _dispatch_main_queue_callback_4CF(NULL);
+    return TRUE;
+}
+
+/// Resets the (non-blocking) eventfd so the GLib watch stops firing until
+/// libdispatch writes to it again. libdispatch's own drain does not read it.
+static inline void sf_eventfd_reset(int fd) {
+    uint64_t count;
+    ssize_t result;
+    do {
+        result = read(fd, &count, sizeof count);
+    } while (result < 0 && errno == EINTR);
+}

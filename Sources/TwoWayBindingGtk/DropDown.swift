@@ -1,0 +1,49 @@
+public import CGtk
+public import TwoWayBinding
+
+/// A `GtkDropDown` bound to the index of its selected item, `nil` when none is.
+///
+/// An index past the end selects nothing; the binding reads that back. Bind an
+/// `Int` model through `ValueTransform.selection(invalidMessage:)`.
+public final class DropDown: Widget, Bindable {
+    public override class var gtkType: GType { gtk_drop_down_get_type() }
+
+    private var dropDown: OpaquePointer? { pointer.map(OpaquePointer.init) }
+
+    /// The selected index, or `nil`.
+    public var selectedIndex: Int? {
+        get {
+            guard let dropDown else { return nil }
+            let selected = gtk_drop_down_get_selected(dropDown)
+            return selected == SF_INVALID_LIST_POSITION ? nil : Int(selected)
+        }
+        set { updateValue(with: newValue) }
+    }
+
+    public func observingValue() -> Int? {
+        selectedIndex
+    }
+
+    public func updateValue(with value: Int?) {
+        guard let dropDown, selectedIndex != value else { return }
+        let position = value.flatMap { $0 >= 0 ? guint(exactly: $0) : nil } ?? SF_INVALID_LIST_POSITION
+        gtk_drop_down_set_selected(dropDown, position)
+    }
+
+    public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        var connections = UserChangeConnections()
+        connect("notify::selected", into: &connections) { handler(.committed) }
+        return token(for: connections)
+    }
+}
+
+extension ValueTransform where Model == Int, Control == Int? {
+    /// An index that must be chosen ↔ a drop-down's selection; selecting
+    /// nothing keeps the model and reports `invalidMessage`.
+    public static func selection(invalidMessage: String) -> ValueTransform {
+        ValueTransform(
+            toControl: { $0 },
+            toModel: { index in index.map { .success($0) } ?? .failure(ConversionError(invalidMessage)) }
+        )
+    }
+}

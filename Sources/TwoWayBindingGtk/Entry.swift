@@ -1,0 +1,42 @@
+public import CGtk
+public import TwoWayBinding
+
+/// A `GtkEntry` (or any `GtkEditable`-based entry) bound to a `String`.
+///
+/// Edits are reported on `notify::text`, once per change (`changed` fires twice
+/// on a set, first with ""). Activate and focus leaving report a commit.
+public final class Entry: Widget, Bindable {
+    public override class var gtkType: GType { gtk_entry_get_type() }
+
+    private var editable: OpaquePointer? { pointer.map(OpaquePointer.init) }
+
+    /// The text shown; setting an equal text does nothing.
+    public var text: String {
+        get { editable.map { String(cString: gtk_editable_get_text($0)) } ?? "" }
+        set { updateValue(with: newValue) }
+    }
+
+    public func observingValue() -> String {
+        text
+    }
+
+    /// Shows `value`, keeping the cursor where it was (or at the end, if it was there).
+    public func updateValue(with value: String) {
+        guard let editable else { return }
+        let old = String(cString: gtk_editable_get_text(editable))
+        guard old != value else { return }
+        let position = Int(gtk_editable_get_position(editable))
+        let wasAtEnd = position >= old.unicodeScalars.count
+        gtk_editable_set_text(editable, value)
+        // GTK positions count characters, which are Unicode scalars.
+        gtk_editable_set_position(editable, wasAtEnd ? -1 : gint(min(position, value.unicodeScalars.count)))
+    }
+
+    public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        var connections = UserChangeConnections()
+        connect("notify::text", into: &connections) { handler(.edited) }
+        connect("activate", into: &connections) { handler(.committed) }
+        connectFocusLeave(of: editableFocusWidget(), into: &connections) { handler(.committed) }
+        return token(for: connections)
+    }
+}

@@ -1,0 +1,37 @@
+import CGtk
+
+/// The Swift side of one signal connection, retained by GLib through the
+/// connection's user_data and released by its GClosureNotify.
+@MainActor
+final class SignalClosureBox {
+    enum Action {
+        case plain(@MainActor () -> Void)
+        case spinInput(@MainActor (UnsafeMutablePointer<Double>) -> gint)
+    }
+
+    private(set) static var liveCount = 0
+
+    private let action: Action
+
+    init(_ action: Action) {
+        self.action = action
+        Self.liveCount += 1
+    }
+
+    isolated deinit {
+        Self.liveCount -= 1
+    }
+
+    static func unretained(_ data: UnsafeMutableRawPointer?) -> SignalClosureBox {
+        Unmanaged<SignalClosureBox>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    func run() {
+        if case .plain(let handler) = action { handler() }
+    }
+
+    func convert(_ newValue: UnsafeMutablePointer<Double>) -> gint {
+        if case .spinInput(let handler) = action { return handler(newValue) }
+        return SF_FALSE
+    }
+}

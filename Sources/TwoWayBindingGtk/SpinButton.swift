@@ -1,0 +1,108 @@
+public import CGtk
+public import TwoWayBinding
+
+/// A `GtkSpinButton` bound to a `Double` (an `Int` model binds through
+/// `ValueTransform.integer`).
+///
+/// The value is the adjustment's: clamped to its range and rounded to `digits`,
+/// and the binding reads it back. Typed text counts on activate and when focus
+/// leaves. Text that is not a number leaves the value (and the model) as it
+/// was and sets the binding's validation to `.invalid(notANumberMessage(text))`.
+public final class SpinButton: Widget, Bindable {
+    public override class var gtkType: GType { gtk_spin_button_get_type() }
+
+    /// The message for typed text that is not a number.
+    public var notANumberMessage: @MainActor (String) -> String = { text in
+        localized("“%s” is not a number").replacing("%s", with: text)
+    }
+
+    private var spinButton: OpaquePointer? { pointer.map(OpaquePointer.init) }
+
+    // Why the last typed text was refused; `nil` once text is accepted.
+    private var rejectedText: String?
+
+    /// The value shown.
+    public var value: Double {
+        get { spinButton.map { gtk_spin_button_get_value($0) } ?? 0 }
+        set { updateValue(with: newValue) }
+    }
+
+    /// Sets the values the spin button accepts; the value is clamped into them.
+    public func setRange(_ bounds: ClosedRange<Double>) {
+        guard let spinButton else { return }
+        gtk_spin_button_set_range(spinButton, bounds.lowerBound, bounds.upperBound)
+    }
+
+    /// The number of decimal places shown and kept.
+    public var digits: Int {
+        get { spinButton.map { Int(gtk_spin_button_get_digits($0)) } ?? 0 }
+        set { spinButton.map { gtk_spin_button_set_digits($0, guint(newValue)) } }
+    }
+
+    public func observingValue() -> Double {
+        value
+    }
+
+    /// Shows `value` rounded to `digits`, as the spin button would keep typed text.
+    public func updateValue(with value: Double) {
+        guard let spinButton else { return }
+        let rounded = rounded(value)
+        guard gtk_spin_button_get_value(spinButton) != rounded else { return }
+        gtk_spin_button_set_value(spinButton, rounded)
+    }
+
+    public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        guard let pointer else { return ObservationToken {} }
+        var connections = UserChangeConnections()
+        connections.handlers.append(SignalHandler.connectSpinInput(pointer) { [weak self] newValue in
+            guard let self else { return SF_FALSE }
+            let result = self.convertTypedText(into: newValue)
+            if let message = self.rejectedText { handler(.rejected(message)) }
+            return result
+        })
+        connect("value-changed", into: &connections) { handler(.edited) }
+        // Enter and focus-out reach the spin button's text; ours may run before
+        // GTK's own update of the value, so update first (twice is harmless).
+        let commit: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            if let spinButton = self.spinButton { gtk_spin_button_update(spinButton) }
+            // Refused text was reported by the update; there is nothing to commit.
+            if self.rejectedText == nil { handler(.committed) }
+        }
+        let text = editableFocusWidget()
+        connect("activate", of: text.map(UnsafeMutableRawPointer.init), into: &connections, commit)
+        connectFocusLeave(of: text, into: &connections, commit)
+        return token(for: connections)
+    }
+
+    // MARK: - Typed text
+
+    /// The `input` signal: turns the typed text into a value, or refuses it.
+    private func convertTypedText(into newValue: UnsafeMutablePointer<Double>) -> gint {
+        guard let spinButton else { return SF_FALSE }
+        let text = String(cString: gtk_editable_get_text(spinButton))
+        if let number = Self.number(from: text) {
+            rejectedText = nil
+            newValue.pointee = rounded(number)
+            return SF_TRUE
+        }
+        rejectedText = notANumberMessage(text.trimmingWhitespace().description)
+        // The current value, so that GTK, which applies it anyway, changes nothing.
+        newValue.pointee = gtk_spin_button_get_value(spinButton)
+        return SF_INPUT_ERROR
+    }
+
+    /// A finite number written with a point or, as in many locales, a comma.
+    static func number(from text: String) -> Double? {
+        let trimmed = String(text.trimmingWhitespace())
+        let number = Double(trimmed) ?? Double(trimmed.replacing(",", with: "."))
+        return number.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    private func rounded(_ value: Double) -> Double {
+        guard let spinButton else { return value }
+        var scale = 1.0
+        for _ in 0..<gtk_spin_button_get_digits(spinButton) { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+}

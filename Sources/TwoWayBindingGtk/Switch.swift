@@ -1,0 +1,31 @@
+public import CGtk
+public import TwoWayBinding
+
+/// A `GtkSwitch` bound to a `Bool`; each flip is a commit.
+public final class Switch: Widget, Bindable {
+    public override class var gtkType: GType { gtk_switch_get_type() }
+
+    private var gtkSwitch: OpaquePointer? { pointer.map(OpaquePointer.init) }
+
+    /// Whether the switch is on.
+    public var isOn: Bool {
+        get { gtkSwitch.map { gtk_switch_get_active($0) != 0 } ?? false }
+        set { updateValue(with: newValue) }
+    }
+
+    public func observingValue() -> Bool {
+        isOn
+    }
+
+    public func updateValue(with value: Bool) {
+        guard let gtkSwitch, isOn != value else { return }
+        gtk_switch_set_active(gtkSwitch, value ? SF_TRUE : SF_FALSE)
+    }
+
+    public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        var connections = UserChangeConnections()
+        // NB: notify passes a GParamSpec; the swapped trampoline ignores it.
+        connect("notify::active", into: &connections) { handler(.committed) }
+        return token(for: connections)
+    }
+}

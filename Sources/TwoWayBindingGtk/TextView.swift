@@ -1,0 +1,96 @@
+public import CGtk
+public import TwoWayBinding
+
+/// A `GtkTextView` bound to a `String`: the text of its buffer.
+///
+/// One user action (typing, a paste, an undo) reports one edit, although the
+/// buffer emits `changed` once per insertion or deletion in it; a change that
+/// leaves the text as it was reports nothing. Focus leaving reports a commit.
+/// The buffer is the one the view has when the binding starts.
+public final class TextView: Widget, Bindable {
+    public override class var gtkType: GType { gtk_text_view_get_type() }
+
+    // The text last reported or written, to report real changes only.
+    private var knownText: String?
+    private var isInUserAction = false
+    private var changedInUserAction = false
+    private var isWriting = false
+
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer>? {
+        pointer.flatMap { gtk_text_view_get_buffer($0.cast()) }
+    }
+
+    /// The buffer's text.
+    public var text: String {
+        get { buffer.map(Self.text(of:)) ?? "" }
+        set { updateValue(with: newValue) }
+    }
+
+    public func observingValue() -> String {
+        text
+    }
+
+    /// Shows `value`, keeping the cursor's offset (or keeping it at the end).
+    public func updateValue(with value: String) {
+        guard let buffer else { return }
+        let old = Self.text(of: buffer)
+        guard old != value else { return }
+        var cursor = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &cursor, gtk_text_buffer_get_insert(buffer))
+        let offset = Int(gtk_text_iter_get_offset(&cursor))
+        let wasAtEnd = offset >= old.unicodeScalars.count
+
+        // set_text deletes, then inserts: `changed` twice, first with "".
+        isWriting = true
+        gtk_text_buffer_set_text(buffer, value, -1)
+        isWriting = false
+        knownText = value
+
+        let newOffset = wasAtEnd ? -1 : gint(min(offset, value.unicodeScalars.count))
+        gtk_text_buffer_get_iter_at_offset(buffer, &cursor, newOffset)
+        gtk_text_buffer_place_cursor(buffer, &cursor)
+    }
+
+    public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        guard let buffer else { return ObservationToken {} }
+        knownText = Self.text(of: buffer)
+        var connections = UserChangeConnections()
+        connect("begin-user-action", of: buffer, into: &connections) { [weak self] in
+            self?.isInUserAction = true
+        }
+        connect("end-user-action", of: buffer, into: &connections) { [weak self] in
+            guard let self else { return }
+            isInUserAction = false
+            if changedInUserAction {
+                changedInUserAction = false
+                reportIfChanged(handler)
+            }
+        }
+        connect("changed", of: buffer, into: &connections) { [weak self] in
+            guard let self, !isWriting else { return }
+            if isInUserAction {
+                changedInUserAction = true
+            } else {
+                reportIfChanged(handler)
+            }
+        }
+        connectFocusLeave(into: &connections) { handler(.committed) }
+        return token(for: connections)
+    }
+
+    private func reportIfChanged(_ handler: (ControlEvent) -> Void) {
+        let current = text
+        guard current != knownText else { return }
+        knownText = current
+        handler(.edited)
+    }
+
+    static func text(of buffer: UnsafeMutablePointer<GtkTextBuffer>) -> String {
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, SF_TRUE) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+}

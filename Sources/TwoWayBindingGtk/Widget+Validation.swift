@@ -1,0 +1,30 @@
+public import TwoWayBinding
+import CGtk
+
+extension Widget {
+    /// Shows `source` on this widget, now and after each change: the CSS class
+    /// `error`, the accessible invalid state and description, and the message
+    /// in `label`. Replaces what an earlier call showed; ends with the widget.
+    public func showValidation(_ source: some ObservableValue<FieldValidation>, message label: Label? = nil) {
+        validationToken?.cancel()
+        validationSource = source
+        validationToken = source.observe(sendInitial: true) { [weak self, weak label] validation in
+            self?.apply(validation)
+            label?.text = validation.message ?? ""
+        }
+    }
+
+    private func apply(_ validation: FieldValidation) {
+        guard let pointer else { return }
+        let accessible = OpaquePointer(pointer)
+        if let message = validation.message {
+            gtk_widget_add_css_class(pointer, "error")
+            sf_accessible_set_invalid(accessible, SF_TRUE)
+            sf_accessible_set_description(accessible, message)
+        } else {
+            gtk_widget_remove_css_class(pointer, "error")
+            sf_accessible_set_invalid(accessible, SF_FALSE)
+            sf_accessible_set_description(accessible, nil)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import CGtk
+public import TwoWayBinding
+
+/// A Swift wrapper of one GTK widget, and the widget's binder slot.
+///
+/// There is one wrapper per widget: `Entry.wrapping(pointer)` returns the same
+/// object every time. The widget owns its wrapper (in GObject qdata) and the
+/// wrapper does not retain the widget, so a binding, which holds its control
+/// weakly, lives exactly as long as the widget. When the widget is destroyed
+/// its binding is unbound and `pointer` becomes `nil`; the wrapper itself is
+/// freed when the widget is finalized.
+@MainActor
+public class Widget: BindingTarget {
+    // MARK: - Borrowed references
+
+    /// The GTK widget, or `nil` once it was destroyed. Not retained.
+    public private(set) var pointer: UnsafeMutablePointer<GtkWidget>?
+
+    // MARK: - Owned state
+
+    /// The binding this widget carries; it ends with the widget.
+    public var binder: AnyBinding? {
+        didSet {
+            if pointer == nil, binder != nil {
+                // A destroyed widget takes no binding; the caller's handle
+                // stays, so the binding ends when the caller lets it go.
+                binder = nil
+            }
+            Self.countBinder(from: oldValue, to: binder)
+        }
+    }
+
+    /// What `showValidation(_:message:)` watches, kept while the widget lives.
+    var validationSource: AnyObject?
+    var validationToken: ObservationToken?
+
+    private var destroyHandler: SignalHandler?
+
+    /// Wrappers alive, for leak tests.
+    package private(set) static var liveCount = 0
+    /// Wrappers holding a binding, for leak tests.
+    package private(set) static var boundCount = 0
+
+    /// The GType a wrapped widget must be an instance of.
+    public class var gtkType: GType { gtk_widget_get_type() }
+
+    // Only the registry (`wrapping(_:)`) calls this, once per widget.
+    required init(unsafe pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.pointer = pointer
+        Self.liveCount += 1
+        destroyHandler = SignalHandler.connect(pointer, signal: "destroy") { [weak self] in
+            self?.widgetWillDestroy()
+        }
+    }
+
+    isolated deinit {
+        Self.liveCount -= 1
+        Self.countBinder(from: binder, to: nil)
+    }
+
+    /// Cuts everything that refers to the widget while it still exists.
+    /// Subclasses that hold more must call `super` last.
+    func widgetWillDestroy() {
+        validationToken?.cancel()
+        validationToken = nil
+        validationSource = nil
+        binder?.unbind()
+        binder = nil
+        destroyHandler?.disconnect()
+        destroyHandler = nil
+        pointer = nil
+    }
+
+    private static func countBinder(from old: AnyBinding?, to new: AnyBinding?) {
+        switch (old == nil, new == nil) {
+        case (true, false): boundCount += 1
+        case (false, true): boundCount -= 1
+        default: break
+        }
+    }
+}

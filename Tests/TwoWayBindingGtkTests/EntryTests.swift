@@ -1,0 +1,117 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import XCTest
+
+final class EntryTests: GtkTestCase {
+    func testModelToWidget_setsTextOnceAndNeverWritesEqualText() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let name = Observable("Ada")
+            let (notifyHandler, textNotifications) = GtkTest.count("notify::text", of: gtkEntry)
+            defer { notifyHandler.disconnect() }
+
+            let binding = entry.bind(with: name)
+            XCTAssertEqual(entry.text, "Ada")
+            XCTAssertEqual(textNotifications(), 1)
+
+            name.value = "Grace"
+            XCTAssertEqual(entry.text, "Grace")
+            XCTAssertEqual(textNotifications(), 2)
+            XCTAssertEqual(binding.controlWriteCount, 2)
+
+            entry.updateValue(with: "Grace")
+            XCTAssertEqual(textNotifications(), 2, "equal text is not written")
+        }
+    }
+
+    func testTyping_notifiesModelOncePerChange() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let name = Observable("Ad")
+            let binding = entry.bind(with: name)
+            let (token, notifications) = name.countNotifications()
+            defer { token.cancel() }
+
+            var position: gint = 2
+            gtk_editable_insert_text(gtkEntry.opaque, "a", -1, &position)
+            XCTAssertEqual(name.value, "Ada")
+            XCTAssertEqual(notifications.value, 1)
+
+            gtk_editable_delete_text(gtkEntry.opaque, 0, 1)
+            XCTAssertEqual(name.value, "da")
+            XCTAssertEqual(notifications.value, 2)
+            XCTAssertEqual(binding.controlWriteCount, 1, "user input is not echoed back to the entry")
+        }
+    }
+
+    func testUpdateValue_keepsCursorInPlaceOrAtEnd() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let editable = gtkEntry.opaque
+
+            entry.text = "hello"
+            gtk_editable_set_position(editable, -1)
+            entry.text = "hello world"
+            XCTAssertEqual(gtk_editable_get_position(editable), 11, "a cursor at the end stays at the end")
+
+            gtk_editable_set_position(editable, 2)
+            entry.text = "héllo"
+            XCTAssertEqual(gtk_editable_get_position(editable), 2)
+        }
+    }
+
+    func testCommitPolicy_onCommit_waitsForActivateOrFocusLeave() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let other = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry, other, present: true)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let name = Observable("")
+            entry.bind(with: name, options: BindingOptions(commitPolicy: .onCommit))
+
+            var position: gint = 0
+            gtk_editable_insert_text(gtkEntry.opaque, "Ada", -1, &position)
+            XCTAssertEqual(name.value, "", "typing alone does not commit")
+
+            // Enter reaches the entry as its text's `activate`.
+            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkEntry.opaque)), "activate")
+            XCTAssertEqual(name.value, "Ada", "activate commits")
+
+            gtk_editable_insert_text(gtkEntry.opaque, "!", -1, &position)
+            XCTAssertEqual(name.value, "Ada")
+            GtkTest.focus(gtkEntry, thenMoveTo: other)
+            XCTAssertEqual(name.value, "Ada!", "focus leaving commits")
+        }
+    }
+
+    func testParseFailure_keepsModelAndReportsValidation() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let age = Observable(42)
+            let binding = entry.bind(with: age, transform: .text(invalidMessage: "Enter a whole number"))
+            XCTAssertEqual(entry.text, "42")
+
+            gtk_editable_set_text(gtkEntry.opaque, "4x")
+            XCTAssertEqual(age.value, 42)
+            XCTAssertEqual(binding.validation.value, .invalid("Enter a whole number"))
+
+            gtk_editable_set_text(gtkEntry.opaque, "43")
+            XCTAssertEqual(age.value, 43)
+            XCTAssertEqual(binding.validation.value, .valid)
+        }
+    }
+}

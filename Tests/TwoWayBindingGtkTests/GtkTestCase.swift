@@ -1,0 +1,143 @@
+import CGtk
+import Synchronization
+import TwoWayBinding
+import TwoWayBindingGtk
+import XCTest
+
+/// A test case that needs GTK: it fails, never skips, without a display, and
+/// fails when GLib logs a warning or a critical during the test.
+///
+/// NB: XCTest on Linux cannot run synchronous `@MainActor` test methods (see
+/// the project notes); test bodies use `MainActor.assumeIsolated`, which holds
+/// because XCTest runs tests on the main thread.
+class GtkTestCase: XCTestCase {
+    private var warningsBefore = 0
+
+    /// Thrown after the failure is recorded, to keep the test body (which
+    /// would crash without GTK) from running.
+    struct GtkUnavailable: Error, CustomStringConvertible {
+        var description: String { "gtk_init_check() failed: run the GTK tests under xvfb-run" }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let started = MainActor.assumeIsolated {
+            let started = GtkTest.start()
+            if started { GtkTest.pump() }
+            return started
+        }
+        guard started else {
+            XCTFail("\(GtkUnavailable())")
+            throw GtkUnavailable()
+        }
+        warningsBefore = GtkTest.warningCount
+    }
+
+    override func tearDown() {
+        guard MainActor.assumeIsolated({ GtkTest.isRunning }) else {
+            return super.tearDown()
+        }
+        MainActor.assumeIsolated { GtkTest.pump() }
+        XCTAssertEqual(GtkTest.warningCount, warningsBefore, "GLib logged warnings or criticals during the test")
+        super.tearDown()
+    }
+}
+
+private let loggedWarnings = Atomic<Int>(0)
+
+@MainActor
+enum GtkTest {
+    private static var isStarted: Bool?
+
+    /// Initializes GTK once per process; false when there is no display.
+    static func start() -> Bool {
+        if let isStarted { return isStarted }
+        // The test accessibility backend records states without a bus, so
+        // that tests can read them back.
+        setenv("GTK_A11Y", "test", 1)
+        g_log_set_writer_func({ level, fields, count, data in
+            let serious = G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue
+            if level.rawValue & serious != 0 { loggedWarnings.add(1, ordering: .relaxed) }
+            return g_log_writer_default(level, fields, count, data)
+        }, nil, nil)
+        let started = gtk_init_check() != 0
+        isStarted = started
+        return started
+    }
+
+    static var isRunning: Bool { isStarted == true }
+
+    nonisolated static var warningCount: Int { loggedWarnings.load(ordering: .relaxed) }
+
+    /// Runs every pending main-context event.
+    static func pump() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// A window (not shown unless asked) holding `children` in a vertical box.
+    static func window(_ children: UnsafeMutablePointer<GtkWidget>..., present: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_window_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_window_set_child(window.cast(), box)
+        for child in children { gtk_box_append(box.cast(), child) }
+        if present { activate(window) }
+        return window
+    }
+
+    /// Shows `window` and gives it keyboard focus; focus controllers only see
+    /// focus move inside an active window.
+    static func activate(_ window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_present(window.cast())
+        pump(until: { gtk_widget_get_mapped(window) != 0 })
+        // NB: with no window manager under Xvfb, GDK's focus request (an
+        // XSetInputFocus) only succeeds once the window is mapped.
+        gtk_window_present(window.cast())
+        XCTAssertTrue(pump(until: { gtk_window_is_active(window.cast()) != 0 }), "the window did not become active")
+    }
+
+    /// Iterates the main context until `condition` holds or `timeout` seconds pass.
+    @discardableResult
+    static func pump(until condition: () -> Bool, timeout: Double = 2) -> Bool {
+        let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
+        while !condition() {
+            if g_get_monotonic_time() > deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1000) }
+        }
+        return true
+    }
+
+    static func destroy(_ window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_destroy(window.cast())
+        pump()
+    }
+
+    /// Counts emissions of `signal` on `object` until the handler is disconnected.
+    static func count(_ signal: String, of object: UnsafeMutableRawPointer) -> (SignalHandler, () -> Int) {
+        let counter = Counter()
+        let handler = SignalHandler.connect(object, signal: signal) { counter.value += 1 }
+        return (handler, { counter.value })
+    }
+
+    /// Moves keyboard focus to `widget`, then away to `other`.
+    static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, thenMoveTo other: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_grab_focus(widget)
+        pump()
+        gtk_widget_grab_focus(other)
+        pump()
+    }
+}
+
+/// A mutable count shared with a closure.
+@MainActor
+final class Counter {
+    var value = 0
+}
+
+extension Observable {
+    /// Counts this observable's notifications for as long as the token lives.
+    func countNotifications() -> (ObservationToken, Counter) {
+        let counter = Counter()
+        let token = observe { _ in counter.value += 1 }
+        return (token, counter)
+    }
+}

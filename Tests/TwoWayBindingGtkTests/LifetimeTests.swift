@@ -1,0 +1,192 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import XCTest
+
+/// The binder registry: one wrapper per widget, owned by the widget; bindings
+/// that end with the widget; nothing left behind.
+final class LifetimeTests: GtkTestCase {
+    func testWrapping_givesOneWrapperPerWidget_ofTheMostSpecificClass() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let gtkSpin = gtk_spin_button_new_with_range(0, 10, 1)!
+            let window = GtkTest.window(gtkEntry, gtkSpin)
+            defer { GtkTest.destroy(window) }
+
+            XCTAssertTrue(Entry.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
+            XCTAssertTrue(Widget.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
+            XCTAssertTrue(Widget.wrapping(gtkSpin) is SpinButton, "a GtkSpinButton is an editable, but wraps as a SpinButton")
+            XCTAssertTrue(type(of: Widget.wrapping(window)) == Widget.self, "other widgets get the plain wrapper")
+        }
+    }
+
+    func testWrapperLivesAsLongAsTheWidget_soTheBindingStaysActive() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            let name = Observable("Ada")
+            // No Swift reference to the wrapper survives this line.
+            weak let binding = Entry.wrapping(gtkEntry).bind(with: name)
+            weak let wrapper = Entry.wrapping(gtkEntry)
+            GtkTest.pump()
+
+            XCTAssertNotNil(wrapper)
+            XCTAssertEqual(binding?.isActive, true)
+            name.value = "Grace"
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gtkEntry.opaque)), "Grace")
+
+            GtkTest.destroy(window)
+            XCTAssertNil(binding, "the widget's destruction released its binder")
+            XCTAssertNil(wrapper, "finalization released the wrapper")
+            XCTAssertEqual(name.observerCount, 0)
+        }
+    }
+
+    func testRebind_replacesBinder_andUnbindCutsBothWays() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let first = Observable("one"), second = Observable("two")
+
+            let firstBinding = entry.bind(with: first)
+            let secondBinding = entry.bind(with: second)
+            XCTAssertTrue(entry.binder === secondBinding)
+            XCTAssertFalse(firstBinding.isActive)
+            XCTAssertEqual(first.observerCount, 0)
+            XCTAssertEqual(entry.text, "two")
+            first.value = "ignored"
+            XCTAssertEqual(entry.text, "two")
+
+            secondBinding.unbind()
+            XCTAssertNil(entry.binder)
+            XCTAssertEqual(second.observerCount, 0)
+            var position: gint = 3
+            gtk_editable_insert_text(gtkEntry.opaque, "!", -1, &position)
+            XCTAssertEqual(second.value, "two", "an unbound entry no longer writes the model")
+
+            entry.bind(with: second, options: BindingOptions(initialSync: .controlToModel))
+            XCTAssertEqual(second.value, "two!")
+            second.value = "again"
+            XCTAssertEqual(entry.text, "again")
+        }
+    }
+
+    func testDestroyedWindow_observablesLiveOnAndChange_withoutCrashOrLeak() {
+        MainActor.assumeIsolated {
+            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let name = Observable("Ada"), years = Observable(3.0), comments = Observable("")
+            let validation = Observable(FieldValidation.invalid("Required"))
+            var keptBinding: Binding<String, String>?
+            do {
+                let gtkEntry = gtk_entry_new()!, gtkSpin = gtk_spin_button_new_with_range(0, 50, 1)!
+                let gtkTextView = gtk_text_view_new()!, gtkLabel = gtk_label_new(nil)!
+                let window = GtkTest.window(gtkEntry, gtkSpin, gtkTextView, gtkLabel, present: true)
+                keptBinding = Entry.wrapping(gtkEntry).bind(with: name)
+                SpinButton.wrapping(gtkSpin).bind(with: years)
+                TextView.wrapping(gtkTextView).bind(with: comments)
+                Label.wrapping(gtkLabel).show(years) { "\($0)" }
+                Entry.wrapping(gtkEntry).showValidation(validation, message: Label.wrapping(gtkLabel))
+                // Focus leaving during teardown commits the spin button's text.
+                gtk_widget_grab_focus(gtkSpin)
+                gtk_editable_set_text(gtkSpin.opaque, "4")
+                GtkTest.destroy(window)
+            }
+
+            XCTAssertEqual(years.value, 4)
+            name.value = "Grace"
+            years.value = 12
+            comments.value = "still here"
+            validation.value = .valid
+            XCTAssertEqual(keptBinding?.isActive, false, "a handle kept by the caller is inert")
+            keptBinding?.unbind()
+            keptBinding = nil
+            for observable in [name.observerCount, years.observerCount, comments.observerCount, validation.observerCount] {
+                XCTAssertEqual(observable, 0)
+            }
+            XCTAssertEqual(Widget.liveCount, baseline.0)
+            XCTAssertEqual(Widget.boundCount, baseline.1)
+            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2)
+        }
+    }
+
+    func testBindingADestroyedWidget_isInert() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            g_object_ref(gtkEntry)  // keeps the destroyed entry, and its wrapper, from finalizing
+            let entry = Entry.wrapping(gtkEntry)
+            GtkTest.destroy(window)
+            // Unparented but alive until disposed, as gtk_widget_unparent leaves it.
+            g_object_run_dispose(gtkEntry.cast())
+            XCTAssertNil(entry.pointer)
+
+            let name = Observable("Ada")
+            do {
+                let binding = entry.bind(with: name)
+                XCTAssertNil(entry.binder, "a destroyed widget takes no binder")
+                XCTAssertEqual(entry.text, "")
+                _ = binding
+            }
+            XCTAssertEqual(name.observerCount, 0, "the binding ended with the caller's handle")
+            g_object_unref(gtkEntry)
+            GtkTest.pump()
+        }
+    }
+
+    func testWidgetNeverInAWindow_isReleasedWithItsBinding() {
+        MainActor.assumeIsolated {
+            let before = Widget.liveCount
+            let name = Observable("x")
+            let gtkEntry = gtk_entry_new()!
+            g_object_ref_sink(gtkEntry)
+            Entry.wrapping(gtkEntry).bind(with: name)
+            XCTAssertEqual(Widget.liveCount, before + 1)
+            g_object_unref(gtkEntry)
+            GtkTest.pump()
+            XCTAssertEqual(Widget.liveCount, before)
+            XCTAssertEqual(name.observerCount, 0)
+        }
+    }
+
+    func testThousandBindAndDestroyCycles_leaveNothingAlive() {
+        MainActor.assumeIsolated {
+            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let name = Observable(""), years = Observable(1.0), isOn = Observable(false)
+            let salary = Observable<Float>(10), comments = Observable(""), choice = Observable<Int?>(0)
+            let validation = Observable(FieldValidation.valid)
+
+            for cycle in 0..<1_000 {
+                let gtkEntry = gtk_entry_new()!, gtkSpin = gtk_spin_button_new_with_range(0, 50, 1)!
+                let gtkSwitch = gtk_switch_new()!, gtkScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
+                let gtkTextView = gtk_text_view_new()!, gtkCheck = gtk_check_button_new()!
+                let list = gtk_string_list_new(nil)
+                gtk_string_list_append(list, "a")
+                let gtkDropDown = gtk_drop_down_new(list, nil)!, gtkLabel = gtk_label_new(nil)!
+                let window = GtkTest.window(gtkEntry, gtkSpin, gtkSwitch, gtkScale, gtkTextView, gtkCheck, gtkDropDown, gtkLabel)
+
+                Entry.wrapping(gtkEntry).bind(with: name)
+                SpinButton.wrapping(gtkSpin).bind(with: years)
+                Switch.wrapping(gtkSwitch).bind(with: isOn)
+                Scale.wrapping(gtkScale).bind(with: salary, transform: .float)
+                TextView.wrapping(gtkTextView).bind(with: comments)
+                CheckButton.wrapping(gtkCheck).bind(with: isOn)
+                DropDown.wrapping(gtkDropDown).bind(with: choice)
+                Label.wrapping(gtkLabel).show(name)
+                Entry.wrapping(gtkEntry).showValidation(validation, message: Label.wrapping(gtkLabel))
+                if cycle % 2 == 0 { name.value = "cycle \(cycle)" }
+
+                gtk_window_destroy(window.cast())
+                if cycle % 100 == 0 { GtkTest.pump() }
+            }
+            GtkTest.pump()
+
+            XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
+            XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
+            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(name.observerCount + years.observerCount + isOn.observerCount + salary.observerCount
+                + comments.observerCount + choice.observerCount + validation.observerCount, 0)
+        }
+    }
+}

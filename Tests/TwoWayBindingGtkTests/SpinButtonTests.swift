@@ -1,0 +1,144 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import XCTest
+
+final class SpinButtonTests: GtkTestCase {
+    @MainActor
+    private static func makeSpinButton(_ lower: Double, _ upper: Double, digits: guint = 0) -> UnsafeMutablePointer<GtkWidget> {
+        let spin = gtk_spin_button_new_with_range(lower, upper, 1)!
+        gtk_spin_button_set_digits(spin.opaque, digits)
+        // As built from a .ui file: new_with_range() filters typed text, the
+        // default spin button does not.
+        gtk_spin_button_set_numeric(spin.opaque, 0)
+        return spin
+    }
+
+    func testModelOutOfRange_isClampedAndReconciled() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(80.0)
+            let (token, notifications) = years.countNotifications()
+            defer { token.cancel() }
+
+            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 50)
+            XCTAssertEqual(years.value, 50)
+            XCTAssertEqual(notifications.value, 1)
+            XCTAssertEqual(binding.controlWriteCount, 1)
+        }
+    }
+
+    func testModelValue_isRoundedToDigits() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50, digits: 1)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(2.345)
+            SpinButton.wrapping(gtkSpin).bind(with: years)
+            XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 2.3, accuracy: 1e-9)
+            XCTAssertEqual(years.value, 2.3, accuracy: 1e-9)
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gtkSpin.opaque)), "2.3")
+        }
+    }
+
+    func testSpinning_notifiesOnce_noLoop() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(10.0)
+            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            let (token, notifications) = years.countNotifications()
+            defer { token.cancel() }
+            let (valueHandler, valueChanges) = GtkTest.count("value-changed", of: gtkSpin)
+            defer { valueHandler.disconnect() }
+
+            gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_FORWARD, 1)  // the + button, or Up
+            XCTAssertEqual(years.value, 11)
+            XCTAssertEqual(notifications.value, 1)
+            XCTAssertEqual(valueChanges(), 1)
+            XCTAssertEqual(binding.controlWriteCount, 1)
+        }
+    }
+
+    func testIntegerModel_throughTransform() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 100)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let age = Observable(30)
+            SpinButton.wrapping(gtkSpin).bind(with: age, transform: .integer(invalidMessage: "whole years"))
+            gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_BACKWARD, 1)
+            XCTAssertEqual(age.value, 29)
+        }
+    }
+
+    func testTypedText_commitsOnActivate() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50, digits: 1)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(1.0)
+            SpinButton.wrapping(gtkSpin).bind(with: years, options: BindingOptions(commitPolicy: .onCommit))
+            let (token, notifications) = years.countNotifications()
+            defer { token.cancel() }
+
+            gtk_editable_set_text(gtkSpin.opaque, "12.47")
+            XCTAssertEqual(years.value, 1, "typing alone does not reach the value")
+            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
+            XCTAssertEqual(years.value, 12.5, accuracy: 1e-9)
+            XCTAssertEqual(notifications.value, 1)
+        }
+    }
+
+    func testTypedText_commitsOnFocusLeave() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50)
+            let other = gtk_entry_new()!
+            let window = GtkTest.window(gtkSpin, other, present: true)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(1.0)
+            SpinButton.wrapping(gtkSpin).bind(with: years)
+
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "7")
+            XCTAssertEqual(years.value, 1)
+            GtkTest.focus(gtkSpin, thenMoveTo: other)
+            XCTAssertEqual(years.value, 7)
+        }
+    }
+
+    func testTextThatIsNotANumber_leavesModelAndReportsInvalid() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(5.0)
+            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            let (token, notifications) = years.countNotifications()
+            defer { token.cancel() }
+
+            gtk_editable_set_text(gtkSpin.opaque, "abc")
+            gtk_spin_button_update(gtkSpin.opaque)
+            XCTAssertEqual(years.value, 5)
+            XCTAssertEqual(notifications.value, 0)
+            XCTAssertEqual(binding.validation.value.message?.contains("not a number"), true)
+            XCTAssertEqual(binding.validation.value.message, "“abc” is not a number")
+
+            gtk_editable_set_text(gtkSpin.opaque, "8")
+            gtk_spin_button_update(gtkSpin.opaque)
+            XCTAssertEqual(years.value, 8)
+            XCTAssertEqual(binding.validation.value, .valid)
+
+            gtk_editable_set_text(gtkSpin.opaque, "x")
+            gtk_spin_button_update(gtkSpin.opaque)
+            XCTAssertFalse(binding.validation.value.isValid)
+            years.value = 9
+            XCTAssertEqual(binding.validation.value, .valid, "a new model value replaces the bad input")
+        }
+    }
+}

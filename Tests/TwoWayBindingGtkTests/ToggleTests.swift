@@ -1,0 +1,56 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import XCTest
+
+/// Switch and CheckButton: `notify::active` (instance, GParamSpec, user_data).
+final class ToggleTests: GtkTestCase {
+    func testSwitch_bothWays_onceEach_noLoop() {
+        MainActor.assumeIsolated {
+            let gtkSwitch = gtk_switch_new()!
+            let window = GtkTest.window(gtkSwitch)
+            defer { GtkTest.destroy(window) }
+            let currentEmployer = Observable(true)
+            let binding = Switch.wrapping(gtkSwitch).bind(with: currentEmployer)
+            let (notifyHandler, activeNotifications) = GtkTest.count("notify::active", of: gtkSwitch)
+            defer { notifyHandler.disconnect() }
+            XCTAssertEqual(gtk_switch_get_active(gtkSwitch.opaque), 1)
+
+            let (token, notifications) = currentEmployer.countNotifications()
+            defer { token.cancel() }
+            gtk_switch_set_active(gtkSwitch.opaque, 0)  // as a click would
+            XCTAssertFalse(currentEmployer.value)
+            XCTAssertEqual(notifications.value, 1)
+            XCTAssertEqual(activeNotifications(), 1, "the binding did not write back")
+
+            currentEmployer.value = true
+            XCTAssertEqual(gtk_switch_get_active(gtkSwitch.opaque), 1)
+            XCTAssertEqual(activeNotifications(), 2)
+            XCTAssertEqual(notifications.value, 2)
+            XCTAssertEqual(binding.controlWriteCount, 2)
+        }
+    }
+
+    func testCheckButton_bothWays_onceEach() {
+        MainActor.assumeIsolated {
+            let gtkCheck = gtk_check_button_new_with_label("Agree")!
+            let window = GtkTest.window(gtkCheck)
+            defer { GtkTest.destroy(window) }
+            let agreed = Observable(false)
+            let check = CheckButton.wrapping(gtkCheck)
+            let binding = check.bind(with: agreed)
+            let (token, notifications) = agreed.countNotifications()
+            defer { token.cancel() }
+
+            sf_signal_emit(gtkCheck, "activate")  // as a click or Space would
+            XCTAssertTrue(agreed.value)
+            XCTAssertEqual(notifications.value, 1)
+            XCTAssertEqual(binding.controlWriteCount, 0)
+
+            agreed.value = false
+            XCTAssertFalse(check.isChecked)
+            XCTAssertEqual(binding.controlWriteCount, 1)
+            XCTAssertEqual(notifications.value, 2)
+        }
+    }
+}

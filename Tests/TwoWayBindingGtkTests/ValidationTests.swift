@@ -1,0 +1,57 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import XCTest
+
+final class ValidationTests: GtkTestCase {
+    func testShowValidation_setsCSSClassMessageAndAccessibleState() {
+        MainActor.assumeIsolated {
+            let gtkSpin = gtk_spin_button_new(nil, 1, 0)!
+            gtk_spin_button_set_range(gtkSpin.opaque, 0, 50)
+            let gtkMessage = gtk_label_new(nil)!
+            let window = GtkTest.window(gtkSpin, gtkMessage)
+            defer { GtkTest.destroy(window) }
+            let spin = SpinButton.wrapping(gtkSpin)
+            let years = Observable(3.0)
+            let binding = spin.bind(with: years)
+            spin.showValidation(binding.validation, message: Label.wrapping(gtkMessage))
+            let accessible = gtkSpin.opaque
+            XCTAssertEqual(gtk_widget_has_css_class(gtkSpin, "error"), 0)
+            XCTAssertEqual(sf_test_accessible_is_invalid(accessible), 0)
+
+            gtk_editable_set_text(gtkSpin.opaque, "three")
+            gtk_spin_button_update(gtkSpin.opaque)
+            XCTAssertEqual(years.value, 3)
+            XCTAssertEqual(gtk_widget_has_css_class(gtkSpin, "error"), 1)
+            XCTAssertEqual(Label.wrapping(gtkMessage).text, "“three” is not a number")
+            XCTAssertEqual(sf_test_accessible_is_invalid(accessible), 1)
+            XCTAssertEqual(sf_test_accessible_has_description(accessible, "“three” is not a number"), 1)
+
+            years.value = 4
+            XCTAssertEqual(gtk_widget_has_css_class(gtkSpin, "error"), 0)
+            XCTAssertEqual(Label.wrapping(gtkMessage).text, "")
+            XCTAssertEqual(sf_test_accessible_is_invalid(accessible), 0)
+            XCTAssertEqual(sf_test_accessible_has_description(accessible, "“three” is not a number"), 0)
+        }
+    }
+
+    func testShowValidation_derivedRule_replacesEarlierSource() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            let name = Observable("")
+            let first = Observable(FieldValidation.invalid("first"))
+            entry.showValidation(first)
+            entry.showValidation(name.map { $0.isEmpty ? .invalid("Enter your name") : .valid })
+            XCTAssertEqual(first.observerCount, 0)
+            XCTAssertEqual(gtk_widget_has_css_class(gtkEntry, "error"), 1)
+
+            entry.bind(with: name)
+            var position: gint = 0
+            gtk_editable_insert_text(gtkEntry.opaque, "Ada", -1, &position)
+            XCTAssertEqual(gtk_widget_has_css_class(gtkEntry, "error"), 0)
+        }
+    }
+}
