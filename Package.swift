@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TwoWayBinding", targets: ["TwoWayBinding"]),
         .library(name: "SurveyModel", targets: ["SurveyModel"]),
         .library(name: "TwoWayBindingGtk", targets: ["TwoWayBindingGtk"]),
+        .executable(name: "survey-form", targets: ["SurveyForm"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -33,6 +34,14 @@ let package = Package(
             name: "SurveyStorage",
             dependencies: ["SurveyModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The desktop application.
+        .executableTarget(
+            name: "SurveyForm",
+            dependencies: ["SurveyModel", "SurveyStorage", "TwoWayBinding", "TwoWayBindingGtk", "CGtk"],
+            plugins: ["GResourceCompiler"]
+        ),
+        // Compiles Resources/ into a GResource bundle and po/ into catalogs.
+        .plugin(name: "GResourceCompiler", capability: .buildTool()),
 
         .testTarget(name: "TwoWayBindingTests", dependencies: ["TwoWayBinding"]),
         .testTarget(name: "TwoWayBindingGtkTests", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk"]),
@@ -42,7 +51,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

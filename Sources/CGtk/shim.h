@@ -93,6 +93,17 @@ static inline const char *sf_dgettext(const char *domain, const char *msgid) {
     return dgettext(domain, msgid);
 }
 
+static inline const char *sf_ngettext(const char *singular, const char *plural, unsigned long n) {
+    return ngettext(singular, plural, n);
+}
+
+/// Makes `domain` the program's domain, with its catalogs under `directory`, in UTF-8.
+static inline void sf_textdomain_init(const char *domain, const char *directory) {
+    bindtextdomain(domain, directory);
+    bind_textdomain_codeset(domain, "UTF-8");
+    textdomain(domain);
+}
+
 // MARK: - libdispatch main queue
 // The hooks CoreFoundation uses to run the main queue from its run loop. Weak,
 // so a libdispatch without them leaves the pointers NULL instead of failing to

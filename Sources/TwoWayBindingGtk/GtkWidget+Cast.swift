@@ -1,14 +1,22 @@
-public import CGtk
+import CGtk
 
 // GTK's class pointers import either as typed pointers (GtkEntry, GtkRange,
-// GtkWindow…) or as OpaquePointer (GtkEditable, GtkSpinButton, GtkLabel…).
-// Wrappers keep a GtkWidget pointer and convert here, one way for all.
-extension UnsafeMutablePointer where Pointee == GtkWidget {
-    /// The same instance as another GTK class pointer: `window.cast(to: GtkWindow.self)`.
+// GtkWindow, GApplication…) or as OpaquePointer (GtkEditable, GtkSpinButton,
+// GtkLabel…). The layer and the app convert here, one way for all.
+extension UnsafeMutablePointer {
+    /// The same GObject instance as another class's pointer:
+    /// `widget.cast(to: GtkWindow.self)`. Only meaningful between GObject types.
     public func cast<Other>(to: Other.Type = Other.self) -> UnsafeMutablePointer<Other> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: Other.self)
     }
 
     /// The same instance, for the GTK types Swift imports as `OpaquePointer`.
     public var opaque: OpaquePointer { OpaquePointer(self) }
+}
+
+extension OpaquePointer {
+    /// The same GObject instance as a typed pointer: `label.cast(to: GtkWidget.self)`.
+    public func cast<Other>(to: Other.Type = Other.self) -> UnsafeMutablePointer<Other> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Other.self)
+    }
 }

@@ -79,6 +79,22 @@ extension SignalHandler {
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
     }
 
+    /// Calls `handler` with the signal's argument each time `object` emits
+    /// `signal`, for signals shaped `void (*)(instance, gint, gpointer)`, such
+    /// as a dialog's `response`.
+    @discardableResult
+    public static func connect(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor (Int32) -> Void
+    ) -> SignalHandler {
+        let box = SignalClosureBox(.integer { handler(Int32($0)) })
+        let trampoline: @convention(c) (gpointer, gint, gpointer) -> Void = { _, argument, data in
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(argument) }
+        }
+        return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     /// Connects GtkSpinButton's `input` signal (`gint (*)(GtkSpinButton*, double*, gpointer)`),
     /// which converts the typed text into a value.
     static func connectSpinInput(

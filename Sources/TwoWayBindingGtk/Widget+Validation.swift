@@ -4,13 +4,15 @@ import CGtk
 extension Widget {
     /// Shows `source` on this widget, now and after each change: the CSS class
     /// `error`, the accessible invalid state and description, and the message
-    /// in `label`. Replaces what an earlier call showed; ends with the widget.
+    /// in `label`, which is visible only while there is a message. Replaces
+    /// what an earlier call showed; ends with the widget.
     public func showValidation(_ source: some ObservableValue<FieldValidation>, message label: Label? = nil) {
         validationToken?.cancel()
         validationSource = source
         validationToken = source.observe(sendInitial: true) { [weak self, weak label] validation in
             self?.apply(validation)
             label?.text = validation.message ?? ""
+            label?.isVisible = validation.message != nil
         }
     }
 

@@ -58,6 +58,23 @@ public class Widget: BindingTarget {
         Self.countBinder(from: binder, to: nil)
     }
 
+    /// Whether the widget is shown (when its parent is).
+    public var isVisible: Bool {
+        get { pointer.map { gtk_widget_get_visible($0) != 0 } ?? false }
+        set { pointer.map { gtk_widget_set_visible($0, newValue ? SF_TRUE : SF_FALSE) } }
+    }
+
+    /// Whether the widget reacts to input.
+    public var isSensitive: Bool {
+        get { pointer.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
+        set { pointer.map { gtk_widget_set_sensitive($0, newValue ? SF_TRUE : SF_FALSE) } }
+    }
+
+    /// Moves keyboard focus to the widget.
+    public func grabFocus() {
+        pointer.map { _ = gtk_widget_grab_focus($0) }
+    }
+
     /// Cuts everything that refers to the widget while it still exists.
     /// Subclasses that hold more must call `super` last.
     func widgetWillDestroy() {

@@ -2,5 +2,7 @@ import CGtk
 
 /// `msgid` translated in the program's gettext domain.
 func localized(_ msgid: String) -> String {
-    String(cString: sf_gettext(msgid))
+    // gettext hands back its argument when there is no translation: copy it
+    // while the temporary C string still exists.
+    msgid.withCString { String(cString: sf_gettext($0)) }
 }

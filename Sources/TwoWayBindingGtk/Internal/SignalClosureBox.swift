@@ -7,6 +7,7 @@ final class SignalClosureBox {
     enum Action {
         case plain(@MainActor () -> Void)
         case spinInput(@MainActor (UnsafeMutablePointer<Double>) -> gint)
+        case integer(@MainActor (gint) -> Void)
     }
 
     private(set) static var liveCount = 0
@@ -28,6 +29,10 @@ final class SignalClosureBox {
 
     func run() {
         if case .plain(let handler) = action { handler() }
+    }
+
+    func run(_ argument: gint) {
+        if case .integer(let handler) = action { handler(argument) }
     }
 
     func convert(_ newValue: UnsafeMutablePointer<Double>) -> gint {

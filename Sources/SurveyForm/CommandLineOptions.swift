@@ -1,0 +1,43 @@
+import CGtk
+
+/// What the command line asks for, beyond GTK's own options and `--help`.
+enum CommandLineMode: Equatable {
+    case run
+    case version
+    case exportCSV(path: String)
+    case screenshot(path: String)
+}
+
+@MainActor
+enum CommandLineOptions {
+    static func add(to application: UnsafeMutablePointer<GtkApplication>) {
+        let app = application.cast(to: GApplication.self)
+        g_application_add_main_option(
+            app, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            tr("Show the version and exit"), nil
+        )
+        g_application_add_main_option(
+            app, "export-csv", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+            tr("Write every stored response to PATH as CSV and exit"), tr("PATH")
+        )
+        g_application_add_main_option(
+            app, "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+            tr("Render the window to PATH as PNG and exit"), tr("PATH")
+        )
+        g_application_set_option_context_summary(app, tr("A survey form that stores its responses on this computer."))
+    }
+
+    static func parse(_ options: UnsafeMutablePointer<GVariantDict>) -> CommandLineMode {
+        if g_variant_dict_contains(options, "version") != 0 { return .version }
+        if let path = filename(options, "export-csv") { return .exportCSV(path: path) }
+        if let path = filename(options, "screenshot") { return .screenshot(path: path) }
+        return .run
+    }
+
+    /// A G_OPTION_ARG_FILENAME value: a byte string in the file system's encoding.
+    private static func filename(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
+        guard let value = g_variant_dict_lookup_value(options, name, nil) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_bytestring(value))
+    }
+}

@@ -1,0 +1,253 @@
+import CGtk
+import Foundation
+import SurveyModel
+import SurveyStorage
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// The survey window: `ui/survey-window.ui` bound to a `SurveyViewModel`.
+///
+/// Construction is a fixed list of steps; the behaviour lives in
+/// `SurveyWindow+Actions.swift` and `SurveyWindow+Responses.swift`.
+@MainActor
+final class SurveyWindow {
+    // MARK: - Template widgets
+
+    let gtkWindow: UnsafeMutablePointer<GtkWindow>
+    let nameEntry: Entry
+    let companyEntry: Entry
+    let yearsSpinButton: SpinButton
+    let currentEmployerSwitch: Switch
+    let salaryScale: Scale
+    let commentsTextView: TextView
+    let experienceLabel: Label
+    let salaryValueLabel: Label
+    let summaryLabel: Label
+    let statusLabel: Label
+    let responsesHeadingLabel: Label
+    let errorLabels: [SurveyField: Label]
+    let responsesListBox: UnsafeMutablePointer<GtkWidget>
+
+    // MARK: - Owned references
+
+    let viewModel = SurveyViewModel()
+    let drafts = DraftStore(directory: DataLocation.dataDirectory)
+    private(set) var store: ResponseStore?
+    private(set) var autosave: DraftAutosave!
+    private let windowState = WindowState()
+    var actions: [String: OpaquePointer] = [:]
+    let bag = ObservationBag()
+    var handlers: [SignalHandler] = []
+    var fileChooser: OpaquePointer?
+
+    /// Fields the user has touched: only these show their rule's message, so a
+    /// blank form does not greet the user with errors.
+    let touchedFields = Observable<Set<SurveyField>>([])
+    /// Set while the window itself changes the answers (submit, restore).
+    var isResettingForm = false
+
+    /// Called once the window is gone.
+    var onClose: (() -> Void)?
+
+    init(application: SurveyApplication) {
+        let builder: Builder
+        do {
+            builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/survey-window.ui")
+            gtkWindow = UnsafeMutableRawPointer(try builder.object("surveyWindow", ofType: gtk_window_get_type())).assumingMemoryBound(to: GtkWindow.self)
+            nameEntry = try builder.object("nameEntry", as: Entry.self)
+            companyEntry = try builder.object("companyEntry", as: Entry.self)
+            yearsSpinButton = try builder.object("yearsSpinButton", as: SpinButton.self)
+            currentEmployerSwitch = try builder.object("currentEmployerSwitch", as: Switch.self)
+            salaryScale = try builder.object("salaryScale", as: Scale.self)
+            commentsTextView = try builder.object("commentsTextView", as: TextView.self)
+            experienceLabel = try builder.object("experienceLabel", as: Label.self)
+            salaryValueLabel = try builder.object("salaryValueLabel", as: Label.self)
+            summaryLabel = try builder.object("summaryLabel", as: Label.self)
+            statusLabel = try builder.object("statusLabel", as: Label.self)
+            responsesHeadingLabel = try builder.object("responsesHeadingLabel", as: Label.self)
+            errorLabels = [
+                .name: try builder.object("nameErrorLabel", as: Label.self),
+                .companyName: try builder.object("companyErrorLabel", as: Label.self),
+                .yearsOfExperience: try builder.object("yearsErrorLabel", as: Label.self),
+                .approxSalary: try builder.object("salaryErrorLabel", as: Label.self),
+                .comments: try builder.object("commentsErrorLabel", as: Label.self),
+            ]
+            responsesListBox = UnsafeMutableRawPointer(try builder.object("responsesListBox", ofType: gtk_list_box_get_type()))
+                .assumingMemoryBound(to: GtkWidget.self)
+        } catch {
+            // The interface is compiled into the binary: this is a build defect.
+            fatalError("the window's interface cannot be built: \(error)")
+        }
+        gtk_window_set_application(gtkWindow, application.application)
+
+        setupStorage()
+        setupBindings()
+        setupValidation()
+        setupActions()
+        setupWindowState()
+        restoreDraft()
+        setupAutosave()
+        setupLifetime()
+        refreshResponses()
+    }
+
+    // MARK: - Construction
+
+    private func setupStorage() {
+        do {
+            let store = try ResponseStore(directory: DataLocation.dataDirectory)
+            self.store = store
+            if let setAside = store.setAside {
+                showStatus(damagedDatabaseMessage(setAside), isError: true)
+            }
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+        }
+    }
+
+    private func setupBindings() {
+        let errors = viewModel.inputErrors
+        nameEntry.bind(with: viewModel.name)
+        companyEntry.bind(with: viewModel.companyName)
+        yearsSpinButton.bind(
+            with: viewModel.yearsOfExperience,
+            transform: .optional(.identity, placeholder: 0),
+            options: BindingOptions(validation: errors[.yearsOfExperience])
+        )
+        currentEmployerSwitch.bind(with: viewModel.isCurrentEmployer)
+        salaryScale.bind(
+            with: viewModel.approxSalary,
+            transform: .optional(.float, placeholder: 0),
+            options: BindingOptions(validation: errors[.approxSalary])
+        )
+        commentsTextView.bind(with: viewModel.comments)
+
+        experienceLabel.show(viewModel.experienceText)
+        salaryValueLabel.show(viewModel.salaryText)
+        summaryLabel.show(viewModel.summary)
+
+        // Undo belongs to the view model, so the widgets' own stacks are off.
+        if let entry = nameEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, SF_FALSE) }
+        if let entry = companyEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, SF_FALSE) }
+        if let view = commentsTextView.pointer {
+            gtk_text_buffer_set_enable_undo(gtk_text_view_get_buffer(view.cast(to: GtkTextView.self)), SF_FALSE)
+        }
+    }
+
+    private func setupValidation() {
+        let touched = touchedFields
+        let widgets: [(SurveyField, Widget)] = [
+            (.name, nameEntry),
+            (.companyName, companyEntry),
+            (.yearsOfExperience, yearsSpinButton),
+            (.approxSalary, salaryScale),
+            (.comments, commentsTextView),
+        ]
+        for (field, widget) in widgets {
+            let rule = viewModel.validation(for: field)
+            let shown = Derived(from: [rule, touched]) {
+                touched.value.contains(field) ? rule.value : .valid
+            }
+            widget.showValidation(shown, message: errorLabels[field])
+        }
+        let fieldObservables: [(SurveyField, ObservableNode)] = [
+            (.name, viewModel.name), (.companyName, viewModel.companyName),
+            (.yearsOfExperience, viewModel.yearsOfExperience), (.approxSalary, viewModel.approxSalary),
+            (.comments, viewModel.comments),
+        ]
+        for (field, observable) in fieldObservables {
+            observable.observeChange { [weak self] in
+                guard let self, !self.isResettingForm else { return }
+                self.touchedFields.value.insert(field)
+            }
+            .store(in: bag)
+        }
+        // Input a control refused is shown at once, touched or not.
+        for (field, error) in viewModel.inputErrors {
+            error.observe { [weak self] validation in
+                if !validation.isValid { self?.touchedFields.value.insert(field) }
+            }
+            .store(in: bag)
+        }
+    }
+
+    private func setupWindowState() {
+        windowState.restore(to: gtkWindow)
+    }
+
+    private func restoreDraft() {
+        do {
+            switch try drafts.load() {
+            case .none:
+                break
+            case .restored(let answers):
+                replaceAnswers(with: answers)
+                showStatus(tr("Your unsent answers from last time were restored."), isError: false)
+            case .setAside(let file):
+                showStatus(
+                    String(format: tr("The saved draft was damaged. It was moved to %@."), file.movedTo.path),
+                    isError: true
+                )
+            }
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+        }
+    }
+
+    private func setupAutosave() {
+        autosave = DraftAutosave(drafts: drafts, answers: viewModel.answers) { [weak self] message in
+            self?.showStatus(message, isError: true)
+        }
+    }
+
+    private func setupLifetime() {
+        handlers.append(SignalHandler.connect(gtkWindow, signal: "destroy") { [weak self] in
+            self?.windowDidClose()
+        })
+        // A status message is about the last thing done: the next edit clears it.
+        viewModel.answers.observe { [weak self] _ in
+            guard let self, !self.isResettingForm else { return }
+            self.clearStatus()
+        }
+        .store(in: bag)
+    }
+
+    // MARK: - Showing
+
+    func present() {
+        gtk_window_present(gtkWindow)
+        nameEntry.grabFocus()
+    }
+
+    func close() {
+        gtk_window_close(gtkWindow)
+    }
+
+    private func windowDidClose() {
+        autosave.flush()
+        windowState.save(from: gtkWindow)
+        bag.cancelAll()
+        onClose?()
+    }
+
+    /// Sets every answer at once without counting it as the user's editing.
+    func replaceAnswers(with answers: SurveyAnswers) {
+        isResettingForm = true
+        viewModel.load(answers)
+        viewModel.history.clear()
+        touchedFields.value = []
+        isResettingForm = false
+    }
+
+    func showStatus(_ message: String, isError: Bool) {
+        statusLabel.text = message
+        guard let label = statusLabel.pointer else { return }
+        gtk_widget_remove_css_class(label, isError ? "success" : "failure")
+        gtk_widget_add_css_class(label, isError ? "failure" : "success")
+    }
+
+    func clearStatus() {
+        guard !statusLabel.text.isEmpty else { return }
+        statusLabel.text = ""
+    }
+}

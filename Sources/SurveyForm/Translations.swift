@@ -1,0 +1,42 @@
+import CGtk
+import Foundation
+import SurveyModel
+
+/// `message` in the user's language.
+@MainActor
+func tr(_ message: String) -> String {
+    // gettext hands back its argument when there is no translation: copy it
+    // while the temporary C string still exists.
+    message.withCString { String(cString: sf_gettext($0)) }
+}
+
+/// The singular or plural form of `message` for `count`, in the user's language.
+@MainActor
+func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    singular.withCString { one in
+        plural.withCString { many in String(cString: sf_ngettext(one, many, UInt(max(count, 0)))) }
+    }
+}
+
+@MainActor
+enum Translations {
+    /// Sets up gettext for the program and for the view model.
+    static func setUp() {
+        setlocale(LC_ALL, "")
+        sf_textdomain_init(AppInfo.gettextDomain, localeDirectory())
+        Localization.translate = tr
+    }
+
+    /// Where the catalogs are: beside an installed binary (`bin/../share/locale`),
+    /// else where the build compiled them.
+    private static func localeDirectory() -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("share/locale/de/LC_MESSAGES/\(AppInfo.gettextDomain).mo")
+        if FileManager.default.fileExists(atPath: installed.path) {
+            return installed.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        }
+        return buildLocaleDirectory
+    }
+}

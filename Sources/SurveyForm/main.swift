@@ -1,0 +1,8 @@
+import CGtk
+import Glibc
+
+// GTK calls back on this thread only; everything from here on is main-actor work.
+let status = MainActor.assumeIsolated {
+    SurveyApplication().run()
+}
+exit(status)
