@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Offline builds (the Flatpak, Flathub's builder) bring every dependency in as
+// a source tree and point this at the folder holding them; no resolution and
+// no network are needed then.
+let dependencyFolder = Context.environment["SURVEY_FORM_DEPENDENCIES"]
+
+func dependency(_ name: String, url: String, from version: Version) -> Package.Dependency {
+    if let dependencyFolder { return .package(path: "\(dependencyFolder)/\(name)") }
+    return .package(url: url, from: version)
+}
+
 let package = Package(
     name: "SurveyForm",
     products: [
@@ -10,7 +20,7 @@ let package = Package(
         .executable(name: "survey-form", targets: ["SurveyForm"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        dependency("GRDB.swift", url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
@@ -47,6 +57,11 @@ let package = Package(
         .testTarget(name: "TwoWayBindingGtkTests", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding"]),
         .testTarget(name: "SurveyStorageTests", dependencies: ["SurveyStorage", "SurveyModel"]),
+        // Randomized and long-running checks of the binding on real widgets.
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CGtk", "SurveyModel"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

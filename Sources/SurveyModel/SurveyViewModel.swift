@@ -66,21 +66,13 @@ public final class SurveyViewModel {
         for field in SurveyField.allCases { inputErrors[field] = Observable(.valid) }
         self.inputErrors = inputErrors
 
-        func rule<Value>(
-            _ field: SurveyField, _ answer: Observable<Value>, _ check: @escaping (Value) -> FieldValidation
-        ) -> Derived<FieldValidation> {
-            let input = inputErrors[field]!
-            return Derived(from: [input, answer]) {
-                input.value.isValid ? check(answer.value) : input.value
-            }
-        }
         let validations: [SurveyField: Derived<FieldValidation>] = [
-            .name: rule(.name, name, SurveyValidator.name),
-            .companyName: rule(.companyName, companyName, SurveyValidator.companyName),
-            .yearsOfExperience: rule(.yearsOfExperience, years, SurveyValidator.yearsOfExperience),
-            .isCurrentEmployer: rule(.isCurrentEmployer, isCurrentEmployer) { _ in .valid },
-            .approxSalary: rule(.approxSalary, salary, SurveyValidator.approxSalary),
-            .comments: rule(.comments, comments, SurveyValidator.comments),
+            .name: Self.rule(inputErrors[.name]!, name, SurveyValidator.name),
+            .companyName: Self.rule(inputErrors[.companyName]!, companyName, SurveyValidator.companyName),
+            .yearsOfExperience: Self.rule(inputErrors[.yearsOfExperience]!, years, SurveyValidator.yearsOfExperience),
+            .isCurrentEmployer: Self.rule(inputErrors[.isCurrentEmployer]!, isCurrentEmployer) { _ in .valid },
+            .approxSalary: Self.rule(inputErrors[.approxSalary]!, salary, SurveyValidator.approxSalary),
+            .comments: Self.rule(inputErrors[.comments]!, comments, SurveyValidator.comments),
         ]
         self.validations = validations
         let ordered = SurveyField.allCases.map { validations[$0]! }
@@ -92,6 +84,17 @@ public final class SurveyViewModel {
         history.track(isCurrentEmployer)
         history.track(salary)
         history.track(comments, coalescing: true)
+    }
+
+    /// A field's state: the input error a control reported, else the rule's verdict.
+    private static func rule<Value>(
+        _ input: Observable<FieldValidation>,
+        _ answer: Observable<Value>,
+        _ check: @escaping @MainActor (Value) -> FieldValidation
+    ) -> Derived<FieldValidation> {
+        Derived(from: [input, answer]) {
+            input.value.isValid ? check(answer.value) : input.value
+        }
     }
 
     /// The state of one field: its input error if any, else its rule.
