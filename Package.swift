@@ -54,13 +54,22 @@ let package = Package(
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
 
         .testTarget(name: "TwoWayBindingTests", dependencies: ["TwoWayBinding"]),
-        .testTarget(name: "TwoWayBindingGtkTests", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk"]),
+        // The one GTK test harness (GLib takes one log writer per process).
+        .target(
+            name: "GtkTestSupport",
+            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CGtk"],
+            path: "Tests/GtkTestSupport"
+        ),
+        .testTarget(
+            name: "TwoWayBindingGtkTests",
+            dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk", "GtkTestSupport"]
+        ),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding"]),
         .testTarget(name: "SurveyStorageTests", dependencies: ["SurveyStorage", "SurveyModel"]),
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CGtk", "SurveyModel"]
+            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CGtk", "SurveyModel", "GtkTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

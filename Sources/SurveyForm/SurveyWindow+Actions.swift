@@ -14,7 +14,12 @@ extension SurveyWindow {
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
         addAction("close") { [weak self] in self?.close() }
 
-        bindEnabled("submit", to: viewModel.isValid)
+        // win.submit stays enabled so that Ctrl+S on an incomplete form says
+        // what is missing; only the button waits until the form is valid.
+        viewModel.isValid.observe(sendInitial: true) { [weak self] isValid in
+            self?.submitButton.isSensitive = isValid
+        }
+        .store(in: bag)
         bindEnabled("undo", to: viewModel.history.canUndo)
         bindEnabled("redo", to: viewModel.history.canRedo)
     }

@@ -25,6 +25,7 @@ final class SurveyWindow {
     let summaryLabel: Label
     let statusLabel: Label
     let responsesHeadingLabel: Label
+    let submitButton: Widget
     let errorLabels: [SurveyField: Label]
     let responsesListBox: UnsafeMutablePointer<GtkWidget>
 
@@ -65,6 +66,7 @@ final class SurveyWindow {
             summaryLabel = try builder.object("summaryLabel", as: Label.self)
             statusLabel = try builder.object("statusLabel", as: Label.self)
             responsesHeadingLabel = try builder.object("responsesHeadingLabel", as: Label.self)
+            submitButton = try builder.object("submitButton", as: Widget.self)
             errorLabels = [
                 .name: try builder.object("nameErrorLabel", as: Label.self),
                 .companyName: try builder.object("companyErrorLabel", as: Label.self),
@@ -124,7 +126,7 @@ final class SurveyWindow {
 
         experienceLabel.show(viewModel.experienceText)
         salaryValueLabel.show(viewModel.salaryText)
-        summaryLabel.show(viewModel.summary)
+        summaryLabel.show(viewModel.summary, format: Self.summaryForDisplay)
 
         // Undo belongs to the view model, so the widgets' own stacks are off.
         if let entry = nameEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, SF_FALSE) }
@@ -182,15 +184,15 @@ final class SurveyWindow {
                 break
             case .restored(let answers):
                 replaceAnswers(with: answers)
-                showStatus(tr("Your unsent answers from last time were restored."), isError: false)
+                appendStatus(tr("Your unsent answers from last time were restored."), isError: false)
             case .setAside(let file):
-                showStatus(
+                appendStatus(
                     String(format: tr("The saved draft was damaged. It was moved to %@."), file.movedTo.path),
                     isError: true
                 )
             }
         } catch {
-            showStatus(error.localizedDescription, isError: true)
+            appendStatus(error.localizedDescription, isError: true)
         }
     }
 
@@ -210,6 +212,17 @@ final class SurveyWindow {
             self.clearStatus()
         }
         .store(in: bag)
+    }
+
+    /// The longest summary line shown; the validation rules allow far less.
+    static let summaryLineLimit = 500
+
+    /// The summary with each overlong line cut short: laying out a pasted
+    /// 65,000-character name in a wrapping label takes GTK most of a minute.
+    static func summaryForDisplay(_ summary: String) -> String {
+        summary.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.count > summaryLineLimit ? $0.prefix(summaryLineLimit) + "…" : String($0) }
+            .joined(separator: "\n")
     }
 
     // MARK: - Showing
@@ -244,6 +257,17 @@ final class SurveyWindow {
         guard let label = statusLabel.pointer else { return }
         gtk_widget_remove_css_class(label, isError ? "success" : "failure")
         gtk_widget_add_css_class(label, isError ? "failure" : "success")
+    }
+
+    /// Adds `message` below the one shown, so that a start-up problem with the
+    /// database is not hidden by news about the draft.
+    func appendStatus(_ message: String, isError: Bool) {
+        let shown = statusLabel.text
+        guard !shown.isEmpty, let label = statusLabel.pointer else {
+            return showStatus(message, isError: isError)
+        }
+        let shownIsError = gtk_widget_has_css_class(label, "failure") != 0
+        showStatus(shown + "\n" + message, isError: isError || shownIsError)
     }
 
     func clearStatus() {

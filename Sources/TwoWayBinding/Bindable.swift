@@ -3,7 +3,13 @@ public enum ControlEvent: Sendable, Equatable {
     /// The value changed while the user edits (a keystroke, a drag step).
     case edited
     /// The user committed the value (activate, focus leaving the control).
+    /// A commit that leaves the control at the value both sides agreed on
+    /// changes nothing.
     case committed
+    /// The user typed a value and committed it: it counts even when it equals
+    /// what the control showed, as a typed 0 in a spin button that showed 0
+    /// for an unanswered question does.
+    case entered
     /// The control refused what the user typed (a spin button given letters)
     /// and kept its value; the message says why.
     case rejected(String)

@@ -164,7 +164,7 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
         if commitPolicy == .onCommit, event == .edited { return }
         guard let model, let control else { return unbind() }
         let shown = control.observingValue()
-        if shown == lastAgreed {
+        if shown == lastAgreed, event != .entered {
             // Back to what the model holds (an error typed and undone): valid
             // again, and nothing for the model to hear.
             validation.value = .valid

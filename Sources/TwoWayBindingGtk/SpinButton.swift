@@ -20,10 +20,15 @@ public final class SpinButton: Widget, Bindable {
 
     // Why the last typed text was refused; `nil` once text is accepted.
     private var rejectedText: String?
+    // Whether the user typed a number since the last commit: it is an answer
+    // even when it equals the value shown (a 0 typed over the placeholder 0).
+    private var typedValueIsPending = false
 
-    /// The value shown.
+    /// The value shown, rounded to `digits` as the text shows it: steps of a
+    /// fractional increment leave the adjustment at values such as
+    /// 0.30000000000000004, which must not reach the model.
     public var value: Double {
-        get { spinButton.map { gtk_spin_button_get_value($0) } ?? 0 }
+        get { spinButton.map { rounded(gtk_spin_button_get_value($0)) } ?? 0 }
         set { updateValue(with: newValue) }
     }
 
@@ -47,6 +52,7 @@ public final class SpinButton: Widget, Bindable {
     public func updateValue(with value: Double) {
         guard let spinButton else { return }
         let rounded = rounded(value)
+        typedValueIsPending = false
         guard gtk_spin_button_get_value(spinButton) != rounded else { return }
         gtk_spin_button_set_value(spinButton, rounded)
     }
@@ -61,13 +67,21 @@ public final class SpinButton: Widget, Bindable {
             return result
         })
         connect("value-changed", into: &connections) { handler(.edited) }
-        // Enter and focus-out reach the spin button's text; ours may run before
-        // GTK's own update of the value, so update first (twice is harmless).
+        // Enter and focus-out reach the spin button's text.
         let commit: @MainActor () -> Void = { [weak self] in
-            guard let self else { return }
-            if let spinButton = self.spinButton { gtk_spin_button_update(spinButton) }
+            guard let self, let spinButton = self.spinButton else { return }
+            // Text that is not how GTK shows the value was typed by the user:
+            // update now, whether or not GTK's own update (which may run before
+            // or after this handler) has. Not otherwise: after GTK's update
+            // refused text and reset it to the value, a second update would
+            // accept that text and clear the refusal.
+            let text = String(cString: gtk_editable_get_text(spinButton))
+            let typed = text != self.displayText(of: gtk_spin_button_get_value(spinButton))
+            if typed { gtk_spin_button_update(spinButton) }
             // Refused text was reported by the update; there is nothing to commit.
-            if self.rejectedText == nil { handler(.committed) }
+            guard self.rejectedText == nil else { return }
+            handler(typed || self.typedValueIsPending ? .entered : .committed)
+            self.typedValueIsPending = false
         }
         let text = editableFocusWidget()
         connect("activate", of: text.map(UnsafeMutableRawPointer.init), into: &connections, commit)
@@ -83,6 +97,7 @@ public final class SpinButton: Widget, Bindable {
         let text = String(cString: gtk_editable_get_text(spinButton))
         if let number = Self.number(from: text) {
             rejectedText = nil
+            if text != displayText(of: gtk_spin_button_get_value(spinButton)) { typedValueIsPending = true }
             newValue.pointee = rounded(number)
             return SF_TRUE
         }
@@ -90,6 +105,16 @@ public final class SpinButton: Widget, Bindable {
         // The current value, so that GTK, which applies it anyway, changes nothing.
         newValue.pointee = gtk_spin_button_get_value(spinButton)
         return SF_INPUT_ERROR
+    }
+
+    /// `value` as GTK's spin button writes it: `%0.*f` in the user's locale.
+    private func displayText(of value: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let digits = Int32(gtk_spin_button_get_digits(spinButton))
+        return buffer.withUnsafeMutableBufferPointer { buffer in
+            _ = withVaList([digits, value]) { vsnprintf(buffer.baseAddress, buffer.count, "%0.*f", $0) }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     /// A finite number written with a point or, as in many locales, a comma.

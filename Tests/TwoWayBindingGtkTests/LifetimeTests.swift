@@ -1,6 +1,7 @@
 import CGtk
 import TwoWayBinding
 import TwoWayBindingGtk
+import GtkTestSupport
 import XCTest
 
 /// The binder registry: one wrapper per widget, owned by the widget; bindings

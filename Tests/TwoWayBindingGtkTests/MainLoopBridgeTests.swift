@@ -2,6 +2,7 @@ import CGtk
 import Dispatch
 import TwoWayBinding
 import TwoWayBindingGtk
+import GtkTestSupport
 import XCTest
 
 /// Swift concurrency under a running GLib main loop, as in the app.

@@ -1,6 +1,7 @@
 import CGtk
 import TwoWayBinding
 import TwoWayBindingGtk
+import GtkTestSupport
 import XCTest
 
 final class SpinButtonTests: GtkTestCase {
@@ -109,6 +110,29 @@ final class SpinButtonTests: GtkTestCase {
             XCTAssertEqual(years.value, 1)
             GtkTest.focus(gtkSpin, thenMoveTo: other)
             XCTAssertEqual(years.value, 7)
+        }
+    }
+
+    func testTypedPlaceholderValue_answersAnUnansweredQuestion() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)  // "0.0", as in the app
+            let other = gtk_entry_new()!
+            let window = GtkTest.window(gtkSpin, other, present: true)
+            defer { GtkTest.destroy(window) }
+            let years = Observable<Double?>(nil)
+            SpinButton.wrapping(gtkSpin).bind(with: years, transform: .optional(.identity, placeholder: 0))
+            XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 0)
+
+            // Focus passing through leaves the question unanswered.
+            GtkTest.focus(gtkSpin, thenMoveTo: other)
+            XCTAssertNil(years.value)
+
+            // A 0 typed over the placeholder 0 is an answer.
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "0")
+            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
+            XCTAssertEqual(years.value, 0)
         }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import TwoWayBinding
 import TwoWayBindingGtk
+import GtkTestSupport
 import XCTest
 
 final class TextViewTests: GtkTestCase {

@@ -1,6 +1,7 @@
 import CGtk
 import TwoWayBinding
 import TwoWayBindingGtk
+import GtkTestSupport
 import XCTest
 
 /// Switch and CheckButton: `notify::active` (instance, GParamSpec, user_data).

@@ -227,6 +227,16 @@ final class BindingTests: XCTestCase {
         XCTAssertEqual(text.value, "kept")
     }
 
+    @MainActor func testEnteredValueEqualToPlaceholder_reachesModel() async {
+        let model = Observable<String?>(nil)
+        let field = FakeTextField()
+        field.bind(with: model, transform: .optional(.identity, placeholder: ""))
+        field.commit()
+        XCTAssertNil(model.value, "a plain commit of the placeholder is no answer")
+        field.enter()
+        XCTAssertEqual(model.value, "", "an entered value is, even when it equals the placeholder")
+    }
+
     @MainActor func testCommitAfterFailedParse_reportsAgain() async {
         let model = Observable(3)
         let field = FakeTextField()

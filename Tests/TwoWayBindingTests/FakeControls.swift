@@ -47,6 +47,11 @@ final class FakeTextField: Bindable {
         emit(.committed)
     }
 
+    /// The user typed and confirmed what the field shows.
+    func enter() {
+        emit(.entered)
+    }
+
     /// The control itself refuses what was typed, as a spin button does.
     func reject(_ message: String) {
         emit(.rejected(message))

@@ -1,25 +1,27 @@
-import CGtk
+public import CGtk
 import Synchronization
-import TwoWayBinding
-import TwoWayBindingGtk
-import XCTest
+public import TwoWayBinding
+public import TwoWayBindingGtk
+public import XCTest
 
 /// A test case that needs GTK: it fails, never skips, without a display, and
-/// fails when GLib logs a warning or a critical during the test.
+/// fails when GLib logs a warning or a critical during the test. Shared by
+/// every test target that drives real widgets: GLib takes one log writer per
+/// process, so there can be only one harness.
 ///
 /// NB: XCTest on Linux cannot run synchronous `@MainActor` test methods (see
 /// the project notes); test bodies use `MainActor.assumeIsolated`, which holds
 /// because XCTest runs tests on the main thread.
-class GtkTestCase: XCTestCase {
+open class GtkTestCase: XCTestCase {
     private var warningsBefore = 0
 
     /// Thrown after the failure is recorded, to keep the test body (which
     /// would crash without GTK) from running.
-    struct GtkUnavailable: Error, CustomStringConvertible {
-        var description: String { "gtk_init_check() failed: run the GTK tests under xvfb-run" }
+    public struct GtkUnavailable: Error, CustomStringConvertible {
+        public var description: String { "gtk_init_check() failed: run the GTK tests under xvfb-run" }
     }
 
-    override func setUpWithError() throws {
+    override open func setUpWithError() throws {
         try super.setUpWithError()
         let started = MainActor.assumeIsolated {
             let started = GtkTest.start()
@@ -33,7 +35,7 @@ class GtkTestCase: XCTestCase {
         warningsBefore = GtkTest.warningCount
     }
 
-    override func tearDown() {
+    override open func tearDown() {
         guard MainActor.assumeIsolated({ GtkTest.isRunning }) else {
             return super.tearDown()
         }
@@ -46,15 +48,16 @@ class GtkTestCase: XCTestCase {
 private let loggedWarnings = Atomic<Int>(0)
 
 @MainActor
-enum GtkTest {
+public enum GtkTest {
     private static var isStarted: Bool?
 
     /// Initializes GTK once per process; false when there is no display.
-    static func start() -> Bool {
+    public static func start() -> Bool {
         if let isStarted { return isStarted }
         // The test accessibility backend records states without a bus, so
-        // that tests can read them back.
-        setenv("GTK_A11Y", "test", 1)
+        // that tests can read them back; a caller may choose another (the
+        // leak check runs with none).
+        setenv("GTK_A11Y", "test", 0)
         g_log_set_writer_func({ level, fields, count, data in
             let serious = G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue
             if level.rawValue & serious != 0 { loggedWarnings.add(1, ordering: .relaxed) }
@@ -65,39 +68,31 @@ enum GtkTest {
         return started
     }
 
-    static var isRunning: Bool { isStarted == true }
+    public static var isRunning: Bool { isStarted == true }
 
-    nonisolated static var warningCount: Int { loggedWarnings.load(ordering: .relaxed) }
+    public nonisolated static var warningCount: Int { loggedWarnings.load(ordering: .relaxed) }
 
     /// Runs every pending main-context event.
-    static func pump() {
+    public static func pump() {
         while g_main_context_iteration(nil, 0) != 0 {}
     }
 
     /// A window (not shown unless asked) holding `children` in a vertical box.
-    static func window(_ children: UnsafeMutablePointer<GtkWidget>..., present: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
-        let window = gtk_window_new()!
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        gtk_window_set_child(window.cast(), box)
-        for child in children { gtk_box_append(box.cast(), child) }
+    public static func window(_ children: UnsafeMutablePointer<GtkWidget>..., present: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+        let window = window(children)
         if present { activate(window) }
         return window
     }
 
     /// Shows `window` and gives it keyboard focus; focus controllers only see
     /// focus move inside an active window.
-    static func activate(_ window: UnsafeMutablePointer<GtkWidget>) {
-        gtk_window_present(window.cast())
-        pump(until: { gtk_widget_get_mapped(window) != 0 })
-        // NB: with no window manager under Xvfb, GDK's focus request (an
-        // XSetInputFocus) only succeeds once the window is mapped.
-        gtk_window_present(window.cast())
-        XCTAssertTrue(pump(until: { gtk_window_is_active(window.cast()) != 0 }), "the window did not become active")
+    public static func activate(_ window: UnsafeMutablePointer<GtkWidget>) {
+        XCTAssertTrue(present(window, timeout: 2), "the window did not become active")
     }
 
     /// Iterates the main context until `condition` holds or `timeout` seconds pass.
     @discardableResult
-    static func pump(until condition: () -> Bool, timeout: Double = 2) -> Bool {
+    public static func pump(until condition: () -> Bool, timeout: Double = 2) -> Bool {
         let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
         while !condition() {
             if g_get_monotonic_time() > deadline { return false }
@@ -106,20 +101,39 @@ enum GtkTest {
         return true
     }
 
-    static func destroy(_ window: UnsafeMutablePointer<GtkWidget>) {
+    /// A window (not shown) holding `children` in a vertical box.
+    public static func window(_ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_window_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_window_set_child(window.cast(), box)
+        for child in children { gtk_box_append(box.cast(), child) }
+        return window
+    }
+
+    /// Shows `window` and waits until it is active; whether it became active.
+    public static func present(_ window: UnsafeMutablePointer<GtkWidget>, timeout: Double = 5) -> Bool {
+        gtk_window_present(window.cast())
+        pump(until: { gtk_widget_get_mapped(window) != 0 }, timeout: timeout)
+        // NB: with no window manager under Xvfb, GDK's focus request only
+        // succeeds once the window is mapped.
+        gtk_window_present(window.cast())
+        return pump(until: { gtk_window_is_active(window.cast()) != 0 }, timeout: timeout)
+    }
+
+    public static func destroy(_ window: UnsafeMutablePointer<GtkWidget>) {
         gtk_window_destroy(window.cast())
         pump()
     }
 
     /// Counts emissions of `signal` on `object` until the handler is disconnected.
-    static func count(_ signal: String, of object: UnsafeMutableRawPointer) -> (SignalHandler, () -> Int) {
+    public static func count(_ signal: String, of object: UnsafeMutableRawPointer) -> (SignalHandler, () -> Int) {
         let counter = Counter()
         let handler = SignalHandler.connect(object, signal: signal) { counter.value += 1 }
         return (handler, { counter.value })
     }
 
     /// Moves keyboard focus to `widget`, then away to `other`.
-    static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, thenMoveTo other: UnsafeMutablePointer<GtkWidget>) {
+    public static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, thenMoveTo other: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_grab_focus(widget)
         pump()
         gtk_widget_grab_focus(other)
@@ -129,13 +143,15 @@ enum GtkTest {
 
 /// A mutable count shared with a closure.
 @MainActor
-final class Counter {
-    var value = 0
+public final class Counter {
+    public var value = 0
+
+    public init() {}
 }
 
 extension Observable {
     /// Counts this observable's notifications for as long as the token lives.
-    func countNotifications() -> (ObservationToken, Counter) {
+    public func countNotifications() -> (ObservationToken, Counter) {
         let counter = Counter()
         let token = observe { _ in counter.value += 1 }
         return (token, counter)

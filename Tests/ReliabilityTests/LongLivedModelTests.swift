@@ -1,0 +1,147 @@
+import CGtk
+import Foundation
+import SurveyModel
+import TwoWayBinding
+import TwoWayBindingGtk
+import GtkTestSupport
+import XCTest
+
+/// A view model that outlives its windows, as the application's does when a
+/// window is closed and another opened.
+final class LongLivedModelTests: GtkTestCase {
+    func testModelOutlivesThousandDestroyedWindows_keepsWorking_andHoldsNoObservers() {
+        MainActor.assumeIsolated {
+            let viewModel = SurveyViewModel()
+            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let observerBaseline = Self.observerCounts(of: viewModel)
+
+            for cycle in 0..<1_000 {
+                let window = SurveyWindowStandIn(viewModel: viewModel)
+                // The window works while it lives: both ways.
+                if cycle % 100 == 0 { XCTAssertTrue(GtkTest.present(window.window), "cycle \(cycle)") }
+                viewModel.name.value = "Respondent \(cycle)"
+                XCTAssertEqual(window.nameText, "Respondent \(cycle)", "cycle \(cycle)")
+                window.typeIntoName("!")
+                XCTAssertEqual(viewModel.name.value, "Respondent \(cycle)!", "cycle \(cycle)")
+                window.spinYears(typing: cycle % 60)
+                XCTAssertEqual(viewModel.yearsOfExperience.value, Double(cycle % 60) + 0.5, "cycle \(cycle)")
+                XCTAssertEqual(window.summaryText, viewModel.summary.value, "cycle \(cycle)")
+                window.destroy()
+                if cycle % 50 == 0 { GtkTest.pump() }
+            }
+            GtkTest.pump()
+
+            XCTAssertEqual(Self.observerCounts(of: viewModel), observerBaseline, "observers left on the view model")
+            XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
+            XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
+            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+
+            // Still working without a window: sets, derived values, validation, undo.
+            viewModel.name.value = ""
+            XCTAssertFalse(viewModel.isValid.value, "an empty name is invalid")
+            viewModel.name.value = "Grace"
+            viewModel.yearsOfExperience.value = 12.5
+            viewModel.approxSalary.value = 85_000
+            XCTAssertTrue(viewModel.isValid.value)
+            XCTAssertTrue(viewModel.summary.value.contains("Grace"), viewModel.summary.value)
+            XCTAssertEqual(viewModel.experienceText.value, SurveyFormatter.experience(12.5))
+            viewModel.history.undo()
+            XCTAssertNil(viewModel.approxSalary.value, "undo still works")
+            viewModel.history.redo()
+            XCTAssertEqual(viewModel.approxSalary.value, 85_000)
+
+            // And a new window binds to it as the first did.
+            let window = SurveyWindowStandIn(viewModel: viewModel)
+            XCTAssertEqual(window.nameText, "Grace")
+            window.typeIntoName("!")
+            XCTAssertEqual(viewModel.name.value, "Grace!")
+            window.destroy()
+            GtkTest.pump()
+            XCTAssertEqual(Self.observerCounts(of: viewModel), observerBaseline)
+        }
+    }
+
+    @MainActor
+    private static func observerCounts(of viewModel: SurveyViewModel) -> [String: Int] {
+        var counts = [
+            "name": viewModel.name.observerCount, "companyName": viewModel.companyName.observerCount,
+            "yearsOfExperience": viewModel.yearsOfExperience.observerCount,
+            "isCurrentEmployer": viewModel.isCurrentEmployer.observerCount,
+            "approxSalary": viewModel.approxSalary.observerCount, "comments": viewModel.comments.observerCount,
+            "experienceText": viewModel.experienceText.observerCount, "salaryText": viewModel.salaryText.observerCount,
+            "summary": viewModel.summary.observerCount, "isValid": viewModel.isValid.observerCount,
+        ]
+        for field in SurveyField.allCases {
+            counts["inputErrors.\(field)"] = viewModel.inputErrors[field]!.observerCount
+            counts["validation.\(field)"] = viewModel.validation(for: field).observerCount
+        }
+        return counts
+    }
+}
+
+/// The survey window's widgets and bindings, as `SurveyWindow.setupBindings`
+/// makes them, without the application around them.
+@MainActor
+private struct SurveyWindowStandIn {
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let nameEntry: UnsafeMutablePointer<GtkWidget>
+    private let yearsSpin: UnsafeMutablePointer<GtkWidget>
+    private let summaryLabel: UnsafeMutablePointer<GtkWidget>
+
+    init(viewModel: SurveyViewModel) {
+        nameEntry = gtk_entry_new()
+        let companyEntry = gtk_entry_new()!
+        let adjustment = gtk_adjustment_new(0, 0, 60, 0.5, 5, 0)
+        yearsSpin = gtk_spin_button_new(adjustment, 0.5, 1)
+        gtk_spin_button_set_numeric(yearsSpin.opaque, SF_FALSE)
+        let currentSwitch = gtk_switch_new()!
+        let salaryScale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, gtk_adjustment_new(0, 0, 500_000, 1_000, 10_000, 0))!
+        let comments = gtk_text_view_new()!
+        let experienceLabel = gtk_label_new(nil)!, salaryLabel = gtk_label_new(nil)!, nameError = gtk_label_new(nil)!
+        summaryLabel = gtk_label_new(nil)
+        window = GtkTest.window([
+            nameEntry, nameError, companyEntry, yearsSpin, experienceLabel, currentSwitch, salaryScale, salaryLabel,
+            comments, summaryLabel,
+        ])
+
+        let errors = viewModel.inputErrors
+        Entry.wrapping(nameEntry).bind(with: viewModel.name)
+        Entry.wrapping(companyEntry).bind(with: viewModel.companyName)
+        SpinButton.wrapping(yearsSpin).bind(
+            with: viewModel.yearsOfExperience, transform: .optional(.identity, placeholder: 0),
+            options: BindingOptions(validation: errors[.yearsOfExperience])
+        )
+        Switch.wrapping(currentSwitch).bind(with: viewModel.isCurrentEmployer)
+        Scale.wrapping(salaryScale).bind(
+            with: viewModel.approxSalary, transform: .optional(.float, placeholder: 0),
+            options: BindingOptions(validation: errors[.approxSalary])
+        )
+        TextView.wrapping(comments).bind(with: viewModel.comments)
+        Label.wrapping(experienceLabel).show(viewModel.experienceText)
+        Label.wrapping(salaryLabel).show(viewModel.salaryText)
+        Label.wrapping(summaryLabel).show(viewModel.summary)
+        Entry.wrapping(nameEntry).showValidation(viewModel.validation(for: .name), message: Label.wrapping(nameError))
+        SpinButton.wrapping(yearsSpin).showValidation(viewModel.validation(for: .yearsOfExperience))
+    }
+
+    var nameText: String { String(cString: gtk_editable_get_text(nameEntry.opaque)) }
+    var summaryText: String { String(cString: gtk_label_get_text(summaryLabel.opaque)) }
+
+    func typeIntoName(_ text: String) {
+        var position = gint(-1)
+        gtk_editable_set_position(nameEntry.opaque, -1)
+        position = gtk_editable_get_position(nameEntry.opaque)
+        gtk_editable_insert_text(nameEntry.opaque, text, -1, &position)
+    }
+
+    /// Types `years`, then the up arrow.
+    func spinYears(typing years: Int) {
+        gtk_editable_set_text(yearsSpin.opaque, "\(years)")
+        gtk_spin_button_update(yearsSpin.opaque)
+        gtk_spin_button_spin(yearsSpin.opaque, GTK_SPIN_STEP_FORWARD, 0)
+    }
+
+    func destroy() {
+        gtk_window_destroy(window.cast())
+    }
+}
