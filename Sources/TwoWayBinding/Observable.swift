@@ -14,14 +14,21 @@ import Dispatch
 /// ```
 @MainActor
 public final class Observable<Value>: ObservableNode, ObservableValue, ObserverRemoving {
-    private var storage: Value
-    private let isDuplicate: ((Value, Value) -> Bool)?
+    // NB: the set, notify, observe and cancel paths are `@inlinable`, so that
+    // other modules (the app's view model, its windows) get them specialized
+    // for their value types; unspecialized, each set spent most of its time
+    // looking up generic metadata. The state they touch is therefore
+    // `@usableFromInline`. `@exclusivity(unchecked)`: no access to these
+    // properties overlaps another (observers are called with copies), so the
+    // run-time exclusivity checks on each access are pure overhead.
+    @usableFromInline @exclusivity(unchecked) var storage: Value
+    @usableFromInline let isDuplicate: ((Value, Value) -> Bool)?
 
-    private var observers: ContiguousArray<Observer> = []
-    private var nextObserverID: UInt64 = 1
-    private var isNotifying = false
-    private var valueChangedWhileNotifying = false
-    private var observersRemovedWhileNotifying = false
+    @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<Observer> = []
+    @usableFromInline @exclusivity(unchecked) var nextObserverID: UInt64 = 1
+    @usableFromInline @exclusivity(unchecked) var isNotifying = false
+    @usableFromInline @exclusivity(unchecked) var valueChangedWhileNotifying = false
+    @usableFromInline @exclusivity(unchecked) var observersRemovedWhileNotifying = false
 
     // The value before the current batch started, to tell whether it changed.
     private var valueBeforeBatch: Value?
@@ -29,12 +36,20 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     // Projections made by `projection(_:)`, one per key path.
     var projections: [AnyKeyPath: AnyObject] = [:]
 
-    private struct Observer {
-        let id: UInt64
-        let handler: (Value) -> Void
+    @usableFromInline
+    struct Observer {
+        @usableFromInline let id: UInt64
+        @usableFromInline let handler: (Value) -> Void
+
+        @inlinable
+        init(id: UInt64, handler: @escaping (Value) -> Void) {
+            self.id = id
+            self.handler = handler
+        }
     }
 
     /// Re-entrant sets that keep changing the value stop after this many rounds.
+    @usableFromInline
     static var maximumNotificationRounds: Int { 64 }
 
     /// Creates an observable that notifies on every set.
@@ -45,6 +60,8 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     }
 
     /// Creates an observable that notifies only when the value really changes.
+    // Inlinable so that the comparison is specialized for the caller's type.
+    @inlinable
     public init(_ value: Value) where Value: Equatable {
         storage = value
         isDuplicate = { $0 == $1 }
@@ -54,23 +71,46 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     /// The current value. Setting it notifies observers unless it is equal to
     /// the current one; inside `batch { }` notification waits for the batch end.
     public var value: Value {
-        get { storage }
-        set {
-            if let isDuplicate, isDuplicate(storage, newValue) { return }
-            if Propagation.isBatching {
-                if !isPendingInBatch { valueBeforeBatch = storage }
-                storage = newValue
-                Propagation.markPending(self)
-                return
+        @inlinable get { storage }
+        @inlinable set {
+            if let isDuplicate {
+                if Self.isBitwiseEqual(storage, newValue) || isDuplicate(storage, newValue) { return }
             }
+            if Propagation.isBatching { return setInBatch(newValue) }
             storage = newValue
             deliverChange()
         }
     }
 
+    /// Whether two values of a plain-data type have the same bits, which for
+    /// an `Equatable` type means equal (`==` is reflexive; NaN, which is not
+    /// equal to itself, is the one exception and counts as a duplicate
+    /// here). Specialized, it is one comparison: an equal-value set of an
+    /// `Int`, `Double` or `Bool` then costs no closure call. Other types, and
+    /// plain ones with different bits (-0.0 and 0.0), go to `isDuplicate`.
+    @inlinable @inline(__always)
+    static func isBitwiseEqual(_ a: Value, _ b: Value) -> Bool {
+        guard _isPOD(Value.self) else { return false }
+        switch MemoryLayout<Value>.size {
+        case 1: return unsafeBitCast(a, to: UInt8.self) == unsafeBitCast(b, to: UInt8.self)
+        case 2: return unsafeBitCast(a, to: UInt16.self) == unsafeBitCast(b, to: UInt16.self)
+        case 4: return unsafeBitCast(a, to: UInt32.self) == unsafeBitCast(b, to: UInt32.self)
+        case 8: return unsafeBitCast(a, to: UInt64.self) == unsafeBitCast(b, to: UInt64.self)
+        default: return false
+        }
+    }
+
+    @usableFromInline
+    func setInBatch(_ newValue: Value) {
+        if !isPendingInBatch { valueBeforeBatch = storage }
+        storage = newValue
+        Propagation.markPending(self)
+    }
+
     /// Calls `observer` with each new value until the returned token ends.
     ///
     /// - Parameter sendInitial: also call `observer` at once with the current value.
+    @inlinable
     public func observe(
         sendInitial: Bool = false,
         _ observer: @escaping (Value) -> Void
@@ -90,16 +130,30 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     /// The number of live observations, for tests and diagnostics.
     public var observerCount: Int { observers.count }
 
+    @inlinable
     func removeObserver(_ id: UInt64) {
-        guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
+        // A plain loop: a closure here would be main-actor isolated and
+        // checked at run time on every call.
+        var index = observers.startIndex
+        while index < observers.endIndex, observers[index].id != id { index += 1 }
+        guard index < observers.endIndex else { return }
         observers.remove(at: index)
         if isNotifying { observersRemovedWhileNotifying = true }
+    }
+
+    @inlinable
+    func isObserving(_ id: UInt64) -> Bool {
+        for observer in observers where observer.id == id { return true }
+        return false
     }
 
     override func commitBatchedChange() {
         let before = valueBeforeBatch
         valueBeforeBatch = nil
-        if let before, let isDuplicate, isDuplicate(before, storage) { return }
+        // The same test as a set outside a batch, NaN included.
+        if let before, let isDuplicate, Self.isBitwiseEqual(before, storage) || isDuplicate(before, storage) {
+            return
+        }
         deliverChange()
     }
 
@@ -110,7 +164,8 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
         notifyObservers()
     }
 
-    private func deliverChange() {
+    @inlinable
+    func deliverChange() {
         notifyObservers()
         if hasDependents {
             invalidateDependents()
@@ -121,7 +176,8 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     /// Delivers the current value to every observer. A set made by an observer
     /// ends the round early and starts a new one with the newer value, so no
     /// observer is left holding a stale value and none is called recursively.
-    private func notifyObservers() {
+    @inlinable
+    func notifyObservers() {
         if isNotifying {
             valueChangedWhileNotifying = true
             return
@@ -136,7 +192,7 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
             let snapshot = observers
             let current = storage
             for observer in snapshot {
-                if observersRemovedWhileNotifying, !observers.contains(where: { $0.id == observer.id }) {
+                if observersRemovedWhileNotifying, !isObserving(observer.id) {
                     continue
                 }
                 observer.handler(current)
@@ -144,10 +200,17 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
             }
             rounds += 1
             if rounds >= Self.maximumNotificationRounds, valueChangedWhileNotifying {
-                print("TwoWayBinding: observers of \(Value.self) kept changing it; stopped after \(rounds) rounds")
+                reportRunaway(rounds: rounds)
                 break
             }
         } while valueChangedWhileNotifying
+    }
+}
+
+extension Observable {
+    @usableFromInline
+    func reportRunaway(rounds: Int) {
+        print("TwoWayBinding: observers of \(Value.self) kept changing it; stopped after \(rounds) rounds")
     }
 }
 

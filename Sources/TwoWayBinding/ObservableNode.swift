@@ -11,15 +11,16 @@ public class ObservableNode {
     let level: Int
 
     // Held weakly: a derived value lives as long as its own users keep it.
-    private var dependents: [WeakNode] = []
+    @usableFromInline @exclusivity(unchecked) var dependents: [WeakNode] = []
 
     // Propagation bookkeeping; see `Propagation`.
     var isDirty = false
-    var isPendingInBatch = false
+    @usableFromInline var isPendingInBatch = false
 
     // Objects whose lifetime is tied to this node (projection links).
     var attachments: [AnyObject] = []
 
+    @usableFromInline
     init(level: Int) {
         self.level = level
     }
@@ -33,9 +34,11 @@ public class ObservableNode {
         dependents.append(WeakNode(node))
     }
 
+    @inlinable
     final var hasDependents: Bool { !dependents.isEmpty }
 
     /// Marks every live dependent dirty and forgets the dead ones.
+    @usableFromInline
     final func invalidateDependents() {
         var sawDead = false
         for link in dependents {
@@ -55,6 +58,7 @@ public class ObservableNode {
     func commitBatchedChange() {}
 }
 
+@usableFromInline
 struct WeakNode {
     weak var node: ObservableNode?
     init(_ node: ObservableNode) { self.node = node }

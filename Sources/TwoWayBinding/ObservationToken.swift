@@ -13,6 +13,7 @@ public final class ObservationToken: Hashable {
     private var observerID: UInt64
     private var onCancel: (() -> Void)?
 
+    @usableFromInline
     init(source: any ObserverRemoving, observerID: UInt64) {
         self.source = source
         self.observerID = observerID
@@ -60,7 +61,7 @@ public final class ObservationToken: Hashable {
 }
 
 /// Something that keeps observers by id and can drop one.
-@MainActor
+@MainActor @usableFromInline
 protocol ObserverRemoving: AnyObject {
     func removeObserver(_ id: UInt64)
 }

@@ -15,10 +15,11 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
 /// Plain observers hear of a change at once. Derived values are marked dirty and
 /// recomputed in level order once the change (or batch) is delivered, so a value
 /// derived from several inputs never sees a mix of old and new ones.
-@MainActor
+@MainActor @usableFromInline
 enum Propagation {
-    private static var batchDepth = 0
+    @usableFromInline @exclusivity(unchecked) static var batchDepth = 0
     private static var pending: [ObservableNode] = []
+    private static var spare: [ObservableNode] = []
     private static var dirty: [ObservableNode] = []
     private static var isDraining = false
     private static var commitCounter: UInt64 = 0
@@ -27,6 +28,7 @@ enum Propagation {
     /// change of one batch. Undo history groups by it.
     private(set) static var currentCommit: UInt64 = 0
 
+    @inlinable
     static var isBatching: Bool { batchDepth > 0 }
 
     static func beginBatch() {
@@ -46,12 +48,15 @@ enum Propagation {
         let wasDraining = isDraining
         isDraining = true
         while !pending.isEmpty {
-            let nodes = pending
-            pending = []
+            // Two buffers swapped turn by turn, so that a batch allocates nothing.
+            var nodes = spare
+            swap(&nodes, &pending)
             for node in nodes {
                 node.isPendingInBatch = false
                 node.commitBatchedChange()
             }
+            nodes.removeAll(keepingCapacity: true)
+            spare = nodes
         }
         isDraining = wasDraining
         drain()
@@ -70,6 +75,7 @@ enum Propagation {
     }
 
     /// Recomputes dirty derived values, lowest level first, until none is left.
+    @usableFromInline
     static func drain() {
         guard !isDraining, !dirty.isEmpty else { return }
         isDraining = true

@@ -25,6 +25,12 @@ public final class Entry: Widget, Bindable {
         guard let editable else { return }
         let old = String(cString: gtk_editable_get_text(editable))
         guard old != value else { return }
+        // Where the cursor goes matters only to someone typing; placing it
+        // costs GTK a second layout, so an entry without focus is spared that.
+        guard let focusWidget = editableFocusWidget(), gtk_widget_has_focus(focusWidget) != 0 else {
+            gtk_editable_set_text(editable, value)
+            return
+        }
         let position = Int(gtk_editable_get_position(editable))
         let wasAtEnd = position >= old.unicodeScalars.count
         gtk_editable_set_text(editable, value)

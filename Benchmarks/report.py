@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Turns one run's results into one Markdown table (used by Benchmarks/run).
+
+Inputs, all from the same run:
+  RESULTS/core, RESULTS/gtk  histogramPercentiles exports of ordo-one/benchmark
+                             (one file per benchmark and metric; p50 is used)
+  RESULTS/scale.tsv          lines of Benchmarks/scale-form
+  RESULTS/coldstart.tsv      "app|c <ns>" lines, one per launch
+
+Every benchmark does K operations per measured iteration (" xK" ends its
+name); figures are per operation, after subtracting the harness's own cost
+(the "baseline: empty body" benchmark of the same target).
+"""
+import os
+import re
+import statistics
+import sys
+
+results = sys.argv[1]
+UNITS = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def load(directory):
+    """{benchmark name: {metric: p50 of one iteration}}"""
+    table = {}
+    for file in os.listdir(directory):
+        match = re.match(r"[^.]+\.[^.]+\.(.+)\.(wallClock|instructions|mallocCountTotal)\.histogram\.percentiles\.tsv$", file)
+        if not match:
+            continue
+        name, metric = match.group(1).replace("_", " "), match.group(2)
+        with open(os.path.join(directory, file)) as handle:
+            header = handle.readline()
+            rows = dict(line.split("\t") for line in handle.read().split("\n") if "\t" in line)
+        unit = re.search(r"\((K|M|G)\)", header)
+        factor = UNITS[unit.group(1)] if unit and metric != "wallClock" else 1
+        table.setdefault(name, {})[metric] = float(rows["50"]) * factor
+    return table
+
+
+def per_op(table):
+    """Per-operation figures, the empty-body baseline subtracted."""
+    base = next((v for k, v in table.items() if k.startswith("baseline")), {})
+    out = {}
+    for name, metrics in table.items():
+        match = re.search(r" x(\d+)$", name)
+        if not match or name.startswith("baseline"):
+            continue
+        ops = int(match.group(1))
+        short = name[: match.start()]
+        out[short] = {m: max(v - base.get(m, 0), 0) / ops for m, v in metrics.items()}
+    return out
+
+
+def find(table, prefix):
+    prefix = prefix.replace("_", " ")  # file names carry "_" for " "
+    for name, value in table.items():
+        if name.startswith(prefix):
+            return value
+    raise KeyError(prefix)
+
+
+def ns(value):
+    return f"{value:,.1f} ns" if value < 10_000 else f"{value / 1000:,.1f} µs"
+
+
+def fig(m):
+    instr = m.get("instructions", 0)
+    instr_text = f"{instr:,.0f} instr" if instr > 0 else "instr n/a"
+    return f"{ns(m['wallClock'])} · {instr_text} · {m.get('mallocCountTotal', 0):.2f} mallocs"
+
+
+def verdict(ok):
+    return "✅ holds" if ok else "❌ missed"
+
+
+rows = []
+
+
+def row(what, ours, peer_name, peer, ratio, target, ok):
+    rows.append((what, ours, peer_name, peer, ratio, target, verdict(ok) if ok is not None else "—"))
+
+
+core = per_op(load(os.path.join(results, "core")))
+oc = lambda prefix: find(core, "OpenCombine: " + prefix)
+us = lambda prefix: find(core, "ours: " + prefix)
+
+s1, s2, s10 = us("set, 1 "), us("set, 2 "), us("set, 10 ")
+o1, o2, o10 = oc("send, 1 "), oc("send, 2 "), oc("send, 10 ")
+t = lambda m: m["wallClock"]
+row("Observable set, 1 observer", fig(s1), "CurrentValueSubject.send, 1 sink", fig(o1),
+    f"{t(s1) / t(o1):.2f}×", "≤ 40 ns and ≤ ⅓ of OpenCombine", t(s1) <= 40 and t(s1) <= t(o1) / 3)
+extra2 = t(s2) - t(s1)
+row("Observable set, 2 observers", fig(s2), "send, 2 sinks", fig(o2),
+    f"{t(s2) / t(o2):.2f}×", f"extra observer ≤ 15 ns (is {extra2:.1f} ns)", extra2 <= 15)
+extra10 = (t(s10) - t(s1)) / 9
+row("Observable set, 10 observers", fig(s10), "send, 10 sinks", fig(o10),
+    f"{t(s10) / t(o10):.2f}×", f"each extra observer ≤ 15 ns (is {extra10:.1f} ns)", extra10 <= 15)
+eq, oeq = us("equal-value set"), oc("equal-value send")
+row("Equal-value set (no notification)", fig(eq), "send through removeDuplicates", fig(oeq),
+    f"{t(eq) / t(oeq):.2f}×", "≤ 2 ns", t(eq) <= 2)
+sc, osc = us("subscribe and cancel"), oc("sink and cancel")
+row("Subscribe and cancel", fig(sc), "sink and cancel", fig(osc),
+    f"{t(sc) / t(osc):.2f}×", "≤ 50 ns", t(sc) <= 50)
+dv, odv = us("derived recompute"), oc("map, removeDuplicates")
+row("Derived value recompute (set → map → observer)", fig(dv), "map + removeDuplicates + sink", fig(odv),
+    f"{t(dv) / t(odv):.2f}×", "(no target)", None)
+bt, obt = us("batch of 4"), oc("4 sends")
+row("Batch of 4 changes (4 observers + 1 derived sum)", fig(bt), "4 sends + sum subject", fig(obt),
+    f"{t(bt) / t(obt):.2f}×", "(no target)", None)
+notifying = {"set, 1": s1, "set, 2": s2, "set, 10": s10, "derived": dv}
+worst = max(m.get("mallocCountTotal", 0) for m in notifying.values())
+row("Allocations per notification (sets, derived)", f"max {worst:.4f} mallocs/op", "OpenCombine send, 1 sink",
+    f"{o1.get('mallocCountTotal', 0):.4f} mallocs/op", "—", "0 (< 0.01 after the harness's own)", worst < 0.01)
+
+gtk_dir = os.path.join(results, "gtk")
+if os.path.isdir(gtk_dir):
+    gtk = per_op(load(gtk_dir))
+    g = lambda prefix: find(gtk, prefix)
+    i = lambda m: m.get("instructions", 0)
+
+    def ratios(a, b):
+        time_ratio = t(a) / t(b)
+        instr_ratio = i(a) / i(b) if i(b) else float("nan")
+        return time_ratio, instr_ratio, f"{time_ratio:.3f}× time, {instr_ratio:.3f}× instr"
+
+    for widget, raw_name in (("spin button", "raw gtk_spin_button_set_value"), ("entry", "raw gtk_editable_set_text")):
+        ours, raw, gb = g(f"model → {widget}: ours"), g(f"model → {widget}: raw"), g(f"model → {widget}: GBinding")
+        tr, ir, text = ratios(ours, raw)
+        row(f"Model → {widget}, our binding", fig(ours), raw_name, fig(raw), text,
+            "≤ 1.05× the raw setter (instructions)", ir <= 1.05)
+        tr, ir, text = ratios(ours, gb)
+        row(f"Model → {widget}, our binding", fig(ours), "GBinding (g_object_bind_property)", fig(gb), text,
+            "cheaper than GBinding (instructions)", ir < 1)
+    raw_entry = g("model → entry: raw gtk")
+    alone = g("model → entry: Entry.updateValue alone")
+    rows.append(("Model → entry, the GTK layer's Entry.updateValue alone (no binding)", fig(alone),
+                 "raw gtk_editable_set_text", fig(raw_entry), ratios(alone, raw_entry)[2],
+                 "(where the entry gap is)", "—"))
+    cursor = g("model → entry: raw set_text keeping")
+    rows.append(("Model → entry, raw C: set_text + cursor put back as Entry.updateValue does", fig(cursor),
+                 "raw gtk_editable_set_text", fig(raw_entry), ratios(cursor, raw_entry)[2],
+                 "(the cursor move costs GTK a second relayout)", "—"))
+    ours_entry = g("model → entry: ours")
+    rows.append(("Model → entry, binding engine over Entry.updateValue", fig(ours_entry),
+                 "Entry.updateValue alone", fig(alone), ratios(ours_entry, alone)[2],
+                 "(the engine's own share)", "—"))
+    for widget, bare_name in (("spin button", "bare value-changed handler"), ("entry", "bare notify::text handler")):
+        ours, bare, gb = g(f"{widget} → model: ours"), g(f"{widget} → model: bare"), g(f"{widget} → model: GBinding")
+        tr, ir, text = ratios(ours, bare)
+        row(f"{widget.capitalize()} → model, our binding", fig(ours), bare_name, fig(bare), text,
+            "≤ 1.05× a bare handler (instructions)", ir <= 1.05)
+        rows.append((f"{widget.capitalize()} → model, our binding", fig(ours), "GBinding", fig(gb),
+                     ratios(ours, gb)[2], "(no target)", "—"))
+
+scale_file = os.path.join(results, "scale.tsv")
+if os.path.exists(scale_file):
+    scale = {}
+    for line in open(scale_file):
+        parts = line.split()
+        if parts and parts[0] == "scale":
+            n, bind, heap, rss, update = map(int, parts[1:6])
+            scale[n] = (bind / n, heap / n, update / n)
+    if 100 in scale:
+        base_time, base_heap, _ = scale[100]
+        for n in sorted(scale):
+            bind, heap, update = scale[n]
+            ok = bind <= 1.5 * base_time and heap <= 1.5 * base_heap
+            row(f"Bind a generated form, N = {n:,}",
+                f"{ns(bind)}/widget to bind · {heap:,.0f} B/widget kept · {ns(update)}/widget to update",
+                "per-widget cost at N = 100", f"{ns(base_time)} · {base_heap:,.0f} B",
+                f"{bind / base_time:.2f}× time, {heap / base_heap:.2f}× memory",
+                "linear: per-widget cost ≤ 1.5× that at N = 100", ok)
+
+cold_file = os.path.join(results, "coldstart.tsv")
+if os.path.exists(cold_file):
+    launches = {"app": [], "c": []}
+    for line in open(cold_file):
+        who, value = line.split()
+        launches[who].append(int(value) / 1e6)
+    if launches["app"] and launches["c"]:
+        app, c = statistics.median(launches["app"]), statistics.median(launches["c"])
+        row("Cold start to first frame (median of %d)" % len(launches["app"]),
+            f"survey-form: {app:,.0f} ms", "C GTK 4 program loading survey-window.ui", f"{c:,.0f} ms",
+            f"{app / c:.2f}×", "≤ 1.3×", app / c <= 1.3)
+
+print("| Measurement | Ours (per op, p50) | Peer | Peer (per op, p50) | Ratio | Target | Verdict |")
+print("|---|---|---|---|---|---|---|")
+for r in rows:
+    print("| " + " | ".join(r) + " |")
+held = sum(1 for r in rows if r[6].startswith("✅"))
+missed = sum(1 for r in rows if r[6].startswith("❌"))
+print(f"\nTargets: {held} held, {missed} missed.")
