@@ -43,9 +43,20 @@ public protocol Bindable<BindingValue>: BindingTarget {
     /// the control back afterwards.
     func updateValue(with value: BindingValue)
 
+    /// Whether the control shows `value` now. A control whose value is costly
+    /// to build (text) can answer without building it; by default it compares
+    /// `observingValue()`.
+    func isShowing(_ value: BindingValue) -> Bool
+
     /// Calls `handler` for each change the control reports, until the token ends.
     ///
     /// A control that refuses input itself reports `.rejected` instead of
     /// `.committed` for that commit.
     func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken
+}
+
+extension Bindable {
+    public func isShowing(_ value: BindingValue) -> Bool {
+        observingValue() == value
+    }
 }

@@ -41,8 +41,13 @@ public class AnyBinding {
     public let validation: Observable<FieldValidation>
 
     /// Times the binding wrote the control, for tests and diagnostics.
-    public internal(set) var controlWriteCount = 0
+    public internal(set) var controlWriteCount: Int {
+        get { writes }
+        set { writes = newValue }
+    }
+    @usableFromInline var writes = 0
 
+    @usableFromInline
     init(validation: Observable<FieldValidation>) {
         self.validation = validation
     }
@@ -68,20 +73,21 @@ public class AnyBinding {
 ///   binder slot, and it ends when either side goes away or on `unbind()`.
 @MainActor
 public final class Binding<Model, Control: Equatable>: AnyBinding {
-    private weak var model: Observable<Model>?
-    private weak var control: (any Bindable<Control>)?
-    private let transform: ValueTransform<Model, Control>
-    private let commitPolicy: CommitPolicy
+    @usableFromInline weak var model: Observable<Model>?
+    @usableFromInline weak var control: (any Bindable<Control>)?
+    @usableFromInline let transform: ValueTransform<Model, Control>
+    @usableFromInline let commitPolicy: CommitPolicy
 
-    private var modelToken: ObservationToken?
-    private var controlToken: ObservationToken?
-    private var isWritingControl = false
-    private var isWritingModel = false
+    @usableFromInline var modelToken: ObservationToken?
+    @usableFromInline var controlToken: ObservationToken?
+    @usableFromInline var isWritingControl = false
+    @usableFromInline var isWritingModel = false
     // What the control showed when the two sides last agreed: a report with
     // the control still showing it is no user change (focus passing through
     // a field, an activate with nothing typed).
-    private var lastAgreed: Control?
+    @usableFromInline var lastAgreed: Control?
 
+    @inlinable
     init(
         model: Observable<Model>,
         control: some Bindable<Control>,
@@ -95,6 +101,7 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
         super.init(validation: options.validation ?? Observable(.valid))
     }
 
+    @inlinable
     func start(initialSync: InitialSync) {
         guard let model, let control else { return }
         modelToken = model.observe { [weak self] value in
@@ -125,37 +132,38 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
 
     // MARK: - Model → control
 
-    private func modelDidChange(_ value: Model) {
+    @inlinable
+    func modelDidChange(_ value: Model) {
         guard !isWritingModel else { return }
         guard let model, let control else { return unbind() }
         write(value, to: control, of: model)
     }
 
-    private func write(_ value: Model, to control: any Bindable<Control>, of model: Observable<Model>) {
+    @inlinable
+    func write(_ value: Model, to control: any Bindable<Control>, of model: Observable<Model>) {
         // The model is the truth now: whatever the user had typed that did not
         // convert is replaced.
         validation.value = .valid
         let wanted = transform.toControl(value)
-        guard control.observingValue() != wanted else {
-            lastAgreed = wanted
-            return
-        }
+        lastAgreed = wanted
+        guard !control.isShowing(wanted) else { return }
         isWritingControl = true
         control.updateValue(with: wanted)
         isWritingControl = false
-        controlWriteCount += 1
+        writes += 1
 
-        let shown = control.observingValue()
-        lastAgreed = shown
-        if shown != wanted {
+        if !control.isShowing(wanted) {
             // The control clamped or rounded: the model follows it, once.
+            let shown = control.observingValue()
+            lastAgreed = shown
             push(shown, to: model, from: control)
         }
     }
 
     // MARK: - Control → model
 
-    private func controlDidChange(_ event: ControlEvent) {
+    @inlinable
+    func controlDidChange(_ event: ControlEvent) {
         guard !isWritingControl else { return }
         if case .rejected(let message) = event {
             validation.value = .invalid(message)
@@ -173,7 +181,8 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
         push(shown, to: model, from: control)
     }
 
-    private func push(_ shown: Control, to model: Observable<Model>, from control: any Bindable<Control>) {
+    @inlinable
+    func push(_ shown: Control, to model: Observable<Model>, from control: any Bindable<Control>) {
         switch transform.toModel(shown) {
         case .failure(let error):
             validation.value = .invalid(error.message)
@@ -194,6 +203,7 @@ public final class Binding<Model, Control: Equatable>: AnyBinding {
 
 extension Bindable {
     /// Binds this control to `observable` both ways, replacing any binding it had.
+    @inlinable
     @discardableResult
     public func bind(
         with observable: Observable<BindingValue>,
@@ -204,6 +214,9 @@ extension Bindable {
 
     /// Binds this control to `observable` both ways through `transform`,
     /// replacing any binding it had.
+    // Inlinable, as is the engine, so that each binding runs code specialized
+    // for its value types: generic code pays for metadata on every change.
+    @inlinable
     @discardableResult
     public func bind<Model>(
         with observable: Observable<Model>,

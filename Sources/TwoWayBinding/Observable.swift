@@ -13,7 +13,7 @@ import Dispatch
 /// name.value = "Ada"      // equal: prints nothing
 /// ```
 @MainActor
-public final class Observable<Value>: ObservableNode, ObservableValue, ObserverRemoving {
+public final class Observable<Value>: ObservableNode, ObservableValue {
     // NB: the set, notify, observe and cancel paths are `@inlinable`, so that
     // other modules (the app's view model, its windows) get them specialized
     // for their value types; unspecialized, each set spent most of its time
@@ -40,11 +40,14 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     struct Observer {
         @usableFromInline let id: UInt64
         @usableFromInline let handler: (Value) -> Void
+        // The token removes this entry before it goes, so it is never dangling.
+        @usableFromInline unowned(unsafe) let token: ObservationToken
 
         @inlinable
-        init(id: UInt64, handler: @escaping (Value) -> Void) {
+        init(id: UInt64, handler: @escaping (Value) -> Void, token: ObservationToken) {
             self.id = id
             self.handler = handler
+            self.token = token
         }
     }
 
@@ -66,6 +69,10 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
         storage = value
         isDuplicate = { $0 == $1 }
         super.init(level: 0)
+    }
+
+    isolated deinit {
+        for observer in observers { observer.token.sourceDidEnd() }
     }
 
     /// The current value. Setting it notifies observers unless it is equal to
@@ -117,8 +124,10 @@ public final class Observable<Value>: ObservableNode, ObservableValue, ObserverR
     ) -> ObservationToken {
         let id = nextObserverID
         nextObserverID &+= 1
-        observers.append(Observer(id: id, handler: observer))
-        let token = ObservationToken(source: self, observerID: id)
+        let token = ObservationToken(source: self, observerID: id) { source, id in
+            unsafeDowncast(source, to: Observable<Value>.self).removeObserver(id)
+        }
+        observers.append(Observer(id: id, handler: observer, token: token))
         if sendInitial { observer(storage) }
         return token
     }

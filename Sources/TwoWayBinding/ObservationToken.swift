@@ -7,16 +7,22 @@
 /// ```
 @MainActor
 public final class ObservationToken: Hashable {
-    // Either a source and the observer's id in it (the common, allocation-light
-    // case) or a closure for observations of other kinds (signals, buses).
-    private weak var source: (any ObserverRemoving)?
-    private var observerID: UInt64
+    // Either an observable's observation (the common, allocation-light case)
+    // or a closure for observations of other kinds (signals, buses). For the
+    // first: the source, the observer's id in it, and how to remove it,
+    // specialized for the source's value type when the token was made. The
+    // source clears `source` of its tokens when it goes, so the reference
+    // needs neither a retain nor a weak reference's side table.
+    @usableFromInline unowned(unsafe) var source: ObservableNode?
+    @usableFromInline var observerID: UInt64
+    @usableFromInline var removeObserver: ((ObservableNode, UInt64) -> Void)?
     private var onCancel: (() -> Void)?
 
-    @usableFromInline
-    init(source: any ObserverRemoving, observerID: UInt64) {
+    @inlinable
+    init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
         self.source = source
         self.observerID = observerID
+        self.removeObserver = removeObserver
     }
 
     /// A token that runs `onCancel` once, when cancelled or released.
@@ -33,13 +39,20 @@ public final class ObservationToken: Hashable {
         if observerID != 0 {
             let id = observerID
             observerID = 0
-            source?.removeObserver(id)
+            if let source, let removeObserver { removeObserver(source, id) }
             source = nil
         }
         if let onCancel {
             self.onCancel = nil
             onCancel()
         }
+    }
+
+    /// The source went away: there is nothing left to cancel.
+    @usableFromInline
+    func sourceDidEnd() {
+        source = nil
+        observerID = 0
     }
 
     /// Keeps the token in `bag`, which ends it when the bag is emptied or released.
@@ -58,12 +71,6 @@ public final class ObservationToken: Hashable {
     public nonisolated func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
-}
-
-/// Something that keeps observers by id and can drop one.
-@MainActor @usableFromInline
-protocol ObserverRemoving: AnyObject {
-    func removeObserver(_ id: UInt64)
 }
 
 /// Holds tokens so that many observations end together.

@@ -22,20 +22,25 @@ public final class Entry: Widget, Bindable {
 
     /// Shows `value`, keeping the cursor where it was (or at the end, if it was there).
     public func updateValue(with value: String) {
-        guard let editable else { return }
-        let old = String(cString: gtk_editable_get_text(editable))
-        guard old != value else { return }
+        guard let editable, !isShowing(value) else { return }
         // Where the cursor goes matters only to someone typing; placing it
         // costs GTK a second layout, so an entry without focus is spared that.
         guard let focusWidget = editableFocusWidget(), gtk_widget_has_focus(focusWidget) != 0 else {
             gtk_editable_set_text(editable, value)
             return
         }
+        let old = String(cString: gtk_editable_get_text(editable))
         let position = Int(gtk_editable_get_position(editable))
         let wasAtEnd = position >= old.unicodeScalars.count
         gtk_editable_set_text(editable, value)
         // GTK positions count characters, which are Unicode scalars.
         gtk_editable_set_position(editable, wasAtEnd ? -1 : gint(min(position, value.unicodeScalars.count)))
+    }
+
+    /// Compares the entry's own bytes: no string is built for the check.
+    public func isShowing(_ value: String) -> Bool {
+        guard let editable else { return value.isEmpty }
+        return value.withCString { strcmp(gtk_editable_get_text(editable), $0) == 0 }
     }
 
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
