@@ -52,7 +52,7 @@ final class ConcurrentPostTests: GtkTestCase {
 
             // Only the GLib loop runs: nothing else drains the main queue.
             let total = threads * postsPerThread
-            let done = MainLoop.run(timeout: 30) {
+            let done = GtkMainLoop.run(timeout: 30) {
                 finished.load(ordering: .sequentiallyConsistent) == threads
                     && delivered.statuses.count == total && delivered.counts.count == total
             }
@@ -89,41 +89,4 @@ final class ConcurrentPostTests: GtkTestCase {
 private final class Recorder {
     var statuses: [String] = []
     var counts: [Double] = []
-}
-
-/// Runs a real GLib main loop until `condition` holds or `timeout` seconds pass.
-@MainActor
-private final class MainLoop {
-    private let loop = g_main_loop_new(nil, 0)!
-    private let condition: () -> Bool
-    private let deadline: gint64
-    private var conditionHeld = false
-
-    private init(timeout: Double, condition: @escaping () -> Bool) {
-        self.condition = condition
-        deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
-    }
-
-    isolated deinit {
-        g_main_loop_unref(loop)
-    }
-
-    static func run(timeout: Double, until condition: @escaping () -> Bool) -> Bool {
-        let runner = MainLoop(timeout: timeout, condition: condition)
-        // A check every 5 ms; it drains nothing, so only the bridge delivers posts.
-        let check: GSourceFunc = { data in
-            MainActor.assumeIsolated {
-                let runner = Unmanaged<MainLoop>.fromOpaque(data!).takeUnretainedValue()
-                runner.conditionHeld = runner.condition()
-                if runner.conditionHeld || g_get_monotonic_time() > runner.deadline {
-                    g_main_loop_quit(runner.loop)
-                }
-            }
-            return SF_TRUE
-        }
-        let source = g_timeout_add(5, check, Unmanaged.passUnretained(runner).toOpaque())
-        g_main_loop_run(runner.loop)
-        g_source_remove(source)
-        return runner.conditionHeld
-    }
 }
