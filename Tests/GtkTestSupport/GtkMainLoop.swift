@@ -1,4 +1,4 @@
-public import CGtk
+import CGtk
 
 /// Runs a real GLib main loop until a condition holds or a timeout passes:
 /// nothing but GLib's own sources (and the main-queue bridge, when installed)
