@@ -45,7 +45,7 @@ extension SurveyWindow {
     /// Stores the answers, confirms, and clears the form for the next person.
     func submit() {
         // Text typed into the spin button counts even if focus never left it.
-        if let spin = yearsSpinButton.pointer { gtk_spin_button_update(spin.opaque) }
+        yearsSpinButton.commitTypedText()
         guard viewModel.isValid.value else {
             touchedFields.value = Set(SurveyField.allCases)
             if let problem = viewModel.firstProblem {

@@ -23,6 +23,8 @@ public final class SpinButton: Widget, Bindable {
     // Whether the user typed a number since the last commit: it is an answer
     // even when it equals the value shown (a 0 typed over the placeholder 0).
     private var typedValueIsPending = false
+    // What Enter does while user changes are observed.
+    private var commitTypedTextHandler: (@MainActor () -> Void)?
 
     /// The value shown, rounded to `digits` as the text shows it: steps of a
     /// fractional increment leave the adjustment at values such as
@@ -86,7 +88,22 @@ public final class SpinButton: Widget, Bindable {
         let text = editableFocusWidget()
         connect("activate", of: text.map(UnsafeMutableRawPointer.init), into: &connections, commit)
         connectFocusLeave(of: text, into: &connections, commit)
-        return token(for: connections)
+        commitTypedTextHandler = commit
+        let connected = token(for: connections)
+        return ObservationToken { [weak self] in
+            connected.cancel()
+            self?.commitTypedTextHandler = nil
+        }
+    }
+
+    /// Commits what the user typed as Enter would, for an action that takes
+    /// the form's values while the spin button still has focus (a shortcut).
+    public func commitTypedText() {
+        if let commitTypedTextHandler {
+            commitTypedTextHandler()
+        } else if let spinButton {
+            gtk_spin_button_update(spinButton)
+        }
     }
 
     // MARK: - Typed text

@@ -90,6 +90,16 @@ def test_typing_zero_into_an_unset_spin_button_answers_zero(app, typed):
     app.wait_summary(experience="0.0 yrs", timeout=3)
 
 
+def test_typed_zero_counts_when_ctrl_s_comes_before_leaving_the_field(app, profile, tmp_path):
+    app.type("Ada")
+    go_to_years(app)
+    app.type("0")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    rows = profile.exported_rows(tmp_path)
+    assert [row["years_of_experience"] for row in rows] == ["0"]
+
+
 @pytest.fixture
 def clipboard():
     """Puts text on the X clipboard (served by xclip) for a Ctrl+V."""

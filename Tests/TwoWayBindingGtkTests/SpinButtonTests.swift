@@ -136,6 +136,27 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
+    func testCommitTypedText_commitsLikeEnter() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
+            let window = GtkTest.window(gtkSpin, present: true)
+            defer { GtkTest.destroy(window) }
+            let years = Observable<Double?>(nil)
+            let spin = SpinButton.wrapping(gtkSpin)
+            spin.bind(with: years, transform: .optional(.identity, placeholder: 0))
+
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "0")
+            spin.commitTypedText()
+            XCTAssertEqual(years.value, 0, "a shortcut takes the typed answer, placeholder or not")
+
+            gtk_editable_set_text(gtkSpin.opaque, "7.5")
+            spin.commitTypedText()
+            XCTAssertEqual(years.value, 7.5)
+        }
+    }
+
     func testTextThatIsNotANumber_leavesModelAndReportsInvalid() {
         MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
