@@ -19,6 +19,9 @@ final class SurveyApplication {
     init() {
         Translations.setUp()
         g_set_application_name(tr("Survey Form"))
+        // Before GtkApplication's own start-up, which looks for the shortcuts
+        // window (gtk/help-overlay.ui) under the app's resource path.
+        ResourceBundle.register()
         application = gtk_application_new(AppInfo.id, G_APPLICATION_DEFAULT_FLAGS)
         CommandLineOptions.add(to: application)
         connectSignals()
@@ -78,7 +81,6 @@ final class SurveyApplication {
     }
 
     private func startup() {
-        ResourceBundle.register()
         ResourceBundle.loadStyleSheet()
         gtk_window_set_default_icon_name(AppInfo.id)
         AppActions.install(on: self)

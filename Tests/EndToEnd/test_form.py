@@ -191,3 +191,13 @@ def test_undo_and_redo_reach_the_view_model_from_any_field(app):
 
 def test_window_title(app):
     assert app.title() == "Survey Form"
+
+
+def test_ctrl_question_opens_the_shortcuts_window(app):
+    def windows():
+        app.accessible.clear_cache()
+        return app.accessible.get_child_count()
+
+    before = windows()
+    app.key("ctrl+question")
+    wait_for(lambda: windows() == before + 1, "the shortcuts window to open")
