@@ -1,5 +1,7 @@
 """The form driven with real key events: values, focus order, submit, undo."""
 
+import subprocess
+
 from conftest import (
     COMMENTS, COMPANY, CURRENT_EMPLOYER, NAME, SALARY, YEARS,
     Atspi, has_state, wait_for, wait_until_equal,
@@ -201,3 +203,22 @@ def test_ctrl_question_opens_the_shortcuts_window(app):
     before = windows()
     app.key("ctrl+question")
     wait_for(lambda: windows() == before + 1, "the shortcuts window to open")
+
+
+def window_size(app):
+    """The window's size as the X server sees it."""
+    geometry = subprocess.run(
+        ["xdotool", "getwindowgeometry", "--shell", app.window_id], capture_output=True, text=True, check=True
+    ).stdout
+    values = dict(line.split("=", 1) for line in geometry.split())
+    return int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def test_the_window_size_is_remembered_between_runs(launch):
+    app = launch()
+    subprocess.run(["xdotool", "windowsize", "--sync", app.window_id, "1100", "760"], check=True, timeout=10)
+    wait_for(lambda: window_size(app) == (1100, 760), "the window to take its new size")
+    app.quit()
+
+    app = launch()
+    wait_for(lambda: window_size(app) == (1100, 760), "the window to open at the size it was left at")
