@@ -54,7 +54,9 @@ public final class SpinButton: Widget, Bindable {
     public func updateValue(with value: Double) {
         guard let spinButton else { return }
         let rounded = rounded(value)
+        // The model's value replaces whatever the user had typed.
         typedValueIsPending = false
+        rejectedText = nil
         guard gtk_spin_button_get_value(spinButton) != rounded else { return }
         gtk_spin_button_set_value(spinButton, rounded)
     }
@@ -113,8 +115,12 @@ public final class SpinButton: Widget, Bindable {
         guard let spinButton else { return SF_FALSE }
         let text = String(cString: gtk_editable_get_text(spinButton))
         if let number = Self.number(from: text) {
-            rejectedText = nil
-            if text != displayText(of: gtk_spin_button_get_value(spinButton)) { typedValueIsPending = true }
+            // GTK parses its own rendering of the value again on every update;
+            // only text the user typed answers, or overrides a refusal.
+            if text != displayText(of: gtk_spin_button_get_value(spinButton)) {
+                rejectedText = nil
+                typedValueIsPending = true
+            }
             newValue.pointee = rounded(number)
             return SF_TRUE
         }

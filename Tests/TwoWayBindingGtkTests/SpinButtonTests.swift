@@ -157,6 +157,36 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
+    func testRefusalSurvivesGtksOwnUpdate_untilTheUserTypesANumber() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
+            let other = gtk_entry_new()!
+            let window = GtkTest.window(gtkSpin, other, present: true)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(5.0)
+            let spin = SpinButton.wrapping(gtkSpin)
+            let binding = spin.bind(with: years)
+
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "abc")
+            // Leaving runs our commit and GTK's own update, which parses the
+            // value it wrote back ("5.0"): that is not the user's answer.
+            GtkTest.focus(gtkSpin, thenMoveTo: other)
+            XCTAssertFalse(binding.validation.value.isValid)
+            spin.commitTypedText()
+            XCTAssertFalse(binding.validation.value.isValid, "a shortcut does not clear a refusal")
+            XCTAssertEqual(years.value, 5)
+
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "7.5")
+            spin.commitTypedText()
+            XCTAssertTrue(binding.validation.value.isValid)
+            XCTAssertEqual(years.value, 7.5)
+        }
+    }
+
     func testTextThatIsNotANumber_leavesModelAndReportsInvalid() {
         MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
