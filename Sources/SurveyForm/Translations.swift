@@ -30,13 +30,17 @@ enum Translations {
     /// Where the catalogs are: beside an installed binary (`bin/../share/locale`),
     /// else where the build compiled them.
     private static func localeDirectory() -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("share/locale/de/LC_MESSAGES/\(AppInfo.gettextDomain).mo")
-        if FileManager.default.fileExists(atPath: installed.path) {
-            return installed.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        // NB: argv[0] is a bare name when the binary is found through PATH (as
+        // the desktop file starts it); the kernel knows the real path.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/locale")
+        let languages = (try? FileManager.default.contentsOfDirectory(atPath: installed.path)) ?? []
+        let hasCatalog = languages.contains { language in
+            FileManager.default.fileExists(
+                atPath: installed.appendingPathComponent("\(language)/LC_MESSAGES/\(AppInfo.gettextDomain).mo").path
+            )
         }
-        return buildLocaleDirectory
+        return hasCatalog ? installed.path : buildLocaleDirectory
     }
 }
