@@ -17,10 +17,12 @@ let package = Package(
         .library(name: "TwoWayBinding", targets: ["TwoWayBinding"]),
         .library(name: "SurveyModel", targets: ["SurveyModel"]),
         .library(name: "TwoWayBindingGtk", targets: ["TwoWayBindingGtk"]),
+        .library(name: "FormEngine", targets: ["FormEngine"]),
         .executable(name: "survey-form", targets: ["SurveyForm"]),
     ],
     dependencies: [
         dependency("GRDB.swift", url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        dependency("ZIPFoundation", url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
@@ -36,6 +38,13 @@ let package = Package(
         // Native GTK widgets as `Bindable` controls: signals, the qdata binder
         // registry, the GLib main loop bridge.
         .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CGtk"]),
+        // XLSForm: reads a form (.xlsx, or pyxform's .csv and .md layouts),
+        // evaluates its expressions and runs it as a `FormViewModel` on the
+        // binding core. No GTK, no storage.
+        .target(
+            name: "FormEngine",
+            dependencies: ["TwoWayBinding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // The survey's view model: state, validation, formatting. No GTK.
         .target(name: "SurveyModel", dependencies: ["TwoWayBinding"]),
 
@@ -47,7 +56,7 @@ let package = Package(
         // The desktop application.
         .executableTarget(
             name: "SurveyForm",
-            dependencies: ["SurveyModel", "SurveyStorage", "TwoWayBinding", "TwoWayBindingGtk", "CGtk"],
+            dependencies: ["FormEngine", "SurveyModel", "SurveyStorage", "TwoWayBinding", "TwoWayBindingGtk", "CGtk"],
             plugins: ["GResourceCompiler"]
         ),
         // Compiles Resources/ into a GResource bundle and po/ into catalogs.
@@ -64,6 +73,7 @@ let package = Package(
             name: "TwoWayBindingGtkTests",
             dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk", "GtkTestSupport"]
         ),
+        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding"]),
         .testTarget(name: "SurveyStorageTests", dependencies: ["SurveyStorage", "SurveyModel"]),
         // Randomized and long-running checks of the binding on real widgets.

@@ -6,6 +6,7 @@ enum CommandLineMode: Equatable {
     case version
     case exportCSV(path: String)
     case screenshot(path: String)
+    case describeForm(path: String)
 }
 
 @MainActor
@@ -21,6 +22,10 @@ enum CommandLineOptions {
             tr("Write every stored response to PATH as CSV and exit"), tr("PATH")
         )
         g_application_add_main_option(
+            app, "describe-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+            tr("Print what the form file FORM contains as JSON and exit"), tr("FORM")
+        )
+        g_application_add_main_option(
             app, "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Render the window to PATH as PNG and exit"), tr("PATH")
         )
@@ -31,6 +36,7 @@ enum CommandLineOptions {
         if g_variant_dict_contains(options, "version") != 0 { return .version }
         if let path = filename(options, "export-csv") { return .exportCSV(path: path) }
         if let path = filename(options, "screenshot") { return .screenshot(path: path) }
+        if let path = filename(options, "describe-form") { return .describeForm(path: path) }
         return .run
     }
 

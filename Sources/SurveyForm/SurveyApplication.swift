@@ -70,6 +70,8 @@ final class SurveyApplication {
             return 0
         case .exportCSV(let path):
             return CSVExport.run(to: path)
+        case .describeForm(let path):
+            return DescribeForm.run(path: path)
         case .screenshot(let path):
             // A screenshot needs its own instance, not the running one's window.
             g_application_set_flags(gApplication, G_APPLICATION_NON_UNIQUE)

@@ -1,0 +1,72 @@
+/// One row of the survey sheet: a question, a group or a repeat.
+public struct Question: Sendable {
+    /// The row's `name`.
+    public var name: String
+    /// Its type, by its canonical XLSForm name.
+    public var type: QuestionType
+    /// The names of its enclosing groups and repeats, then its own.
+    public var path: [String]
+    /// The survey sheet's row.
+    public var row: Int
+
+    /// The choice list a select draws from (or the file of `select_one_from_file`).
+    public var listName: String?
+    /// Whether `or_other` follows the list's name.
+    public var hasOtherChoice = false
+
+    public var label = TranslatedText()
+    public var hint = TranslatedText()
+    public var guidanceHint = TranslatedText()
+    public var requiredMessage = TranslatedText()
+    public var constraintMessage = TranslatedText()
+
+    /// `required`: yes, no, or an expression deciding it.
+    public var required: Condition = .no
+    /// `read_only`: yes, no, or an expression deciding it.
+    public var readOnly: Condition = .no
+    public var relevant: String?
+    public var constraint: String?
+    public var calculation: String?
+    public var defaultValue: String?
+    public var choiceFilter: String?
+    public var appearance: String?
+    public var repeatCount: String?
+    /// `parameters` as written, by key (`start=0 end=60 step=0.5`).
+    public var parameters: [String: String] = [:]
+    /// Columns the engine does not use itself, by canonical header.
+    public var extraColumns: [String: String] = [:]
+
+    /// The questions inside a group or repeat.
+    public var children: [Question] = []
+
+    /// The path joined by `/`, as the form's output names it.
+    public var pathString: String { path.joined(separator: "/") }
+
+    /// A range's `start`, `end` and `step`, with XLSForm's defaults 1, 10 and 1.
+    public var rangeParameters: (start: Double, end: Double, step: Double)? {
+        guard type == .range else { return nil }
+        return (
+            parameters["start"].flatMap(Double.init) ?? 1,
+            parameters["end"].flatMap(Double.init) ?? 10,
+            parameters["step"].flatMap(Double.init) ?? 1
+        )
+    }
+}
+
+/// A yes-or-no column that may also hold an expression (`required`, `read_only`).
+public enum Condition: Sendable, Equatable {
+    case no
+    case yes
+    case expression(String)
+
+    /// Reads a cell: `yes`, `true`, `true()` (any case) are yes; empty, `no`,
+    /// `false`, `false()` are no; anything else is an expression.
+    init(cell: String?) {
+        guard let cell, !cell.isEmpty else { self = .no; return }
+        switch cell.lowercased() {
+        case "yes", "true", "true()": self = .yes
+        case "no", "false", "false()": self = .no
+        default: self = .expression(cell)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A survey row's type by the name the XLSForm specification's type table
+/// gives it (`select_one`, `dateTime`, `group`, ...), whatever alias the form
+/// used.
+public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
+    /// The canonical name.
+    public let name: String
+
+    /// Creates a type from its canonical name.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var description: String { name }
+
+    public static let text = QuestionType("text")
+    public static let integer = QuestionType("integer")
+    public static let decimal = QuestionType("decimal")
+    public static let range = QuestionType("range")
+    public static let selectOne = QuestionType("select_one")
+    public static let selectMultiple = QuestionType("select_multiple")
+    public static let selectOneFromFile = QuestionType("select_one_from_file")
+    public static let selectMultipleFromFile = QuestionType("select_multiple_from_file")
+    public static let selectOneExternal = QuestionType("select_one_external")
+    public static let rank = QuestionType("rank")
+    public static let note = QuestionType("note")
+    public static let date = QuestionType("date")
+    public static let time = QuestionType("time")
+    public static let dateTime = QuestionType("dateTime")
+    public static let acknowledge = QuestionType("acknowledge")
+    public static let calculate = QuestionType("calculate")
+    public static let hidden = QuestionType("hidden")
+    public static let group = QuestionType("group")
+    public static let repeatGroup = QuestionType("repeat")
+    public static let start = QuestionType("start")
+    public static let end = QuestionType("end")
+    public static let today = QuestionType("today")
+    public static let deviceID = QuestionType("deviceid")
+    public static let username = QuestionType("username")
+
+    /// Whether the row holds other rows.
+    public var isContainer: Bool { self == .group || self == .repeatGroup }
+
+    /// Whether the answer is one of a choice list's names (or several).
+    public var isSelect: Bool {
+        self == .selectOne || self == .selectMultiple || self == .rank
+            || self == .selectOneFromFile || self == .selectMultipleFromFile || self == .selectOneExternal
+    }
+
+    /// Whether the engine can collect and run it: the types a desktop form
+    /// shows or computes, and the metadata the app fills in.
+    public var isCollectable: Bool { Self.collectable.contains(self) }
+
+    /// Whether the respondent gives the answer (so it can be required or refused).
+    public var isAnswerable: Bool { !isContainer && self != .note && self != .calculate && !isMetadata }
+
+    /// Metadata the app fills in itself rather than asking for.
+    public var isMetadata: Bool { Self.metadata.contains(self) }
+
+    private static let collectable: Set<QuestionType> = [
+        .text, .integer, .decimal, .range, .selectOne, .selectMultiple, .date, .time, .dateTime,
+        .note, .acknowledge, .calculate, .hidden, .group, .repeatGroup,
+        .start, .end, .today, .deviceID, .username,
+    ]
+    private static let metadata: Set<QuestionType> = [.start, .end, .today, .deviceID, .username]
+}

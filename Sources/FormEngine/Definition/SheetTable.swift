@@ -1,0 +1,192 @@
+import Foundation
+
+/// A sheet with its header understood: each column's canonical name and
+/// language, and each data row's cells by column.
+struct SheetTable {
+    /// A column as the engine knows it: `label` in `Deutsch (de)`, say.
+    struct Column: Hashable {
+        var name: String
+        var language: String?
+        /// The header as written, for messages.
+        var header: String
+    }
+
+    /// One data row.
+    struct Row {
+        var number: Int
+        /// Untranslated cells by canonical column (unknown columns by header).
+        var values: [String: String] = [:]
+        /// Translated cells: column → language → text.
+        var texts: [String: [String: String]] = [:]
+        /// Every non-empty cell with its header as written, in column order.
+        var cells: [(header: String, column: Column, value: String)] = []
+
+        var isEmpty: Bool { cells.isEmpty }
+
+        func translated(_ column: String) -> TranslatedText {
+            TranslatedText(texts[column] ?? [:])
+        }
+    }
+
+    var sheetName: String
+    var columns: [Column]
+    var rows: [Row]
+
+    /// Reads `sheet`, naming columns through `aliases` (snake-cased first token →
+    /// canonical name). Cells are cleaned as pyxform cleans them: smart quotes
+    /// made straight, and where `collapsesSpaces`, trimmed with runs of spaces
+    /// collapsed.
+    init(
+        _ sheet: Sheet, name sheetName: String, layout: Workbook.Layout,
+        aliases: [String: String], grouped: [String: String] = [:],
+        collapsesSpaces: Bool, problems: inout [FormProblem]
+    ) {
+        self.sheetName = sheetName
+        var headerCells = sheet.rows.first { $0.number == 1 }?.cells ?? []
+        if layout == .spreadsheet {
+            headerCells = Self.spreadsheetHeaders(headerCells)
+        }
+        let useDoubleColon = headerCells.contains { $0.contains("::") }
+        var seenHeaders: Set<String> = []
+        var byTokens: [Column: String] = [:]
+        columns = []
+        for header in headerCells {
+            let header = layout == .spreadsheet ? Self.collapseSpaces(header) : header
+            var column = Self.column(for: header, useDoubleColon: useDoubleColon, aliases: aliases, grouped: grouped)
+            if header.isEmpty {
+                columns.append(column)
+                continue
+            }
+            if layout == .spreadsheet, seenHeaders.contains(header) {
+                problems.append(FormProblem(sheet: sheetName, "Duplicate column header: \(header)"))
+            }
+            seenHeaders.insert(header)
+            var key = column
+            key.header = ""
+            if let other = byTokens[key], column.name != header {
+                problems.append(FormProblem(
+                    sheet: sheetName,
+                    "The headers '\(other)' and '\(header)' are different names for the same column. Rename or remove one of them."
+                ))
+            }
+            byTokens[key] = header
+            column.header = header
+            columns.append(column)
+        }
+
+        rows = []
+        var previousNumber = 1
+        for sheetRow in sheet.rows where sheetRow.number > 1 {
+            // A spreadsheet's data ends after a run of more than 60 empty rows.
+            if layout == .spreadsheet, sheetRow.number - previousNumber - 1 > 60 { break }
+            previousNumber = sheetRow.number
+            var row = Row(number: sheetRow.number)
+            for (index, raw) in sheetRow.cells.enumerated() where index < columns.count {
+                let column = columns[index]
+                guard !column.header.isEmpty else { continue }
+                let value = Self.clean(raw, collapsesSpaces: collapsesSpaces)
+                guard !value.allSatisfy(\.isWhitespace) else { continue }
+                row.cells.append((column.header, column, value))
+                if let language = column.language {
+                    row.texts[column.name, default: [:]][language] = value
+                } else if Self.translatable.contains(column.name) {
+                    row.texts[column.name, default: [:]][FormDefinition.defaultLanguageName] = value
+                } else {
+                    row.values[column.name] = value
+                }
+            }
+            rows.append(row)
+        }
+    }
+
+    static let translatable = XLSFormAliases.translatableColumns
+
+    /// A spreadsheet's header ends at a run of more than 20 empty cells.
+    private static func spreadsheetHeaders(_ cells: [String]) -> [String] {
+        var result: [String] = []
+        var emptyRun = 0
+        for cell in cells {
+            if cell.allSatisfy(\.isWhitespace) {
+                if emptyRun == 20 { break }
+                emptyRun += 1
+                result.append("")
+            } else {
+                emptyRun = 0
+                result.append(cell)
+            }
+        }
+        return result
+    }
+
+    /// The column a header names: its first token snake-cased and de-aliased,
+    /// and the rest (after `::`, or `:` in older forms) its language.
+    static func column(
+        for header: String, useDoubleColon: Bool, aliases: [String: String], grouped: [String: String]
+    ) -> Column {
+        let header = header.trimmingCharacters(in: .whitespaces)
+        if let known = aliases[header], header == known || !header.contains(":") {
+            return Column(name: known, language: nil, header: header)
+        }
+        var tokens: [String]
+        if useDoubleColon || header.contains("::") {
+            tokens = header.components(separatedBy: "::").map { $0.trimmingCharacters(in: .whitespaces) }
+        } else {
+            tokens = header.components(separatedBy: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let jr = tokens.firstIndex(of: "jr"), jr + 1 < tokens.count {
+                tokens.replaceSubrange(jr...(jr + 1), with: ["jr:" + tokens[jr + 1]])
+            }
+        }
+        let first = snakeCase(tokens[0])
+        if ["bind", "control", "body"].contains(first), tokens.count >= 2,
+           let name = grouped["\(first)::\(tokens[1])"] {
+            return Column(name: name, language: language(tokens.dropFirst(2)), header: header)
+        }
+        if first == "media", tokens.count >= 2 {
+            let name = "media::" + tokens[1]
+            return Column(name: name, language: language(tokens.dropFirst(2)), header: header)
+        }
+        if let name = aliases[first] {
+            return Column(name: name, language: language(tokens.dropFirst()), header: header)
+        }
+        return Column(name: header, language: nil, header: header)
+    }
+
+    private static func language(_ tokens: ArraySlice<String>) -> String? {
+        let joined = tokens.joined(separator: "::")
+        return joined.isEmpty ? nil : joined
+    }
+
+    /// `List Name` → `list_name`: words joined by `_`, lower case.
+    static func snakeCase(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: "_").lowercased()
+    }
+
+    static func collapseSpaces(_ text: String) -> String {
+        guard text.contains("  ") else { return text }
+        var result = ""
+        var previousWasSpace = false
+        for character in text {
+            if character == " " {
+                if !previousWasSpace { result.append(" ") }
+                previousWasSpace = true
+            } else {
+                result.append(character)
+                previousWasSpace = false
+            }
+        }
+        return result
+    }
+
+    static func clean(_ raw: String, collapsesSpaces: Bool) -> String {
+        var value = raw
+        if collapsesSpaces {
+            value = collapseSpaces(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        if value.unicodeScalars.contains(where: { (0x2018...0x201D).contains($0.value) }) {
+            value = value
+                .replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "\u{2019}", with: "'")
+                .replacingOccurrences(of: "\u{201C}", with: "\"").replacingOccurrences(of: "\u{201D}", with: "\"")
+        }
+        return value
+    }
+}

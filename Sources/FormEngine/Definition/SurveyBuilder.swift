@@ -1,0 +1,347 @@
+import Foundation
+
+/// Builds the survey sheet's tree of questions, groups and repeats, checking
+/// each row as it goes.
+struct SurveyBuilder {
+    let choiceLists: [String: ChoiceList]
+    let hasChoicesSheet: Bool
+    private(set) var problems: [FormProblem] = []
+    private(set) var questions: [Question] = []
+    /// How many rows carry each name, for `${name}` checks.
+    private(set) var elementNames: [String: Int] = ["instanceID": 1]
+
+    let hasExternalChoicesSheet: Bool
+    /// Files that selects read their choices from, by name without extension.
+    private var choiceFiles: [String: String] = [:]
+    /// `trigger` cells to check once every name is known.
+    private var triggers: [(row: Int, header: String, value: String)] = []
+    /// Names of rows that are questions (not groups or repeats): a trigger names one.
+    private var questionNames: Set<String> = []
+
+    init(choiceLists: [String: ChoiceList], hasChoicesSheet: Bool, hasExternalChoicesSheet: Bool) {
+        self.choiceLists = choiceLists
+        self.hasChoicesSheet = hasChoicesSheet
+        self.hasExternalChoicesSheet = hasExternalChoicesSheet
+    }
+
+    /// A group or repeat being filled, or the survey itself at the bottom.
+    private struct Frame {
+        var container: Question?
+        var children: [Question] = []
+        var names: Set<String> = ["meta"]
+    }
+
+    private static let settingsTypes: [String: String] = [
+        "form_title": "form_title", "set_form_title": "form_title",
+        "form_id": "form_id", "set_form_id": "form_id",
+    ]
+
+    mutating func build(_ table: SheetTable, settings: inout [String: String]) {
+        var stack = [Frame()]
+        var repeatNames: Set<String> = []
+
+        for row in table.rows where !row.isEmpty {
+            if let disabled = row.values["disabled"], Condition(cell: disabled) == .yes { continue }
+            guard let typeText = row.values["type"] else {
+                if row.values["name"] != nil || row.texts["label"] != nil {
+                    problem(row, "The row has no type.")
+                }
+                continue
+            }
+            if let key = Self.settingsTypes[typeText] {
+                settings[key] = row.values["name"]
+                continue
+            }
+
+            if let endType = Self.container(typeText, keyword: "end") {
+                guard stack.count > 1, let open = stack.last?.container, open.type == endType else {
+                    problem(row, "Unmatched 'end_\(endType)': no 'begin_\(endType)' was found for the name '\(row.values["name"] ?? "unknown")'.")
+                    continue
+                }
+                let frame = stack.removeLast()
+                var container = open
+                container.children = frame.children
+                stack[stack.count - 1].children.append(container)
+                continue
+            }
+
+            var name = row.values["name"]
+            if typeText == "audit" {
+                if let given = name, given != "audit" {
+                    problem(row, "An audit must be named 'audit'; leave its name empty.")
+                    continue
+                }
+                name = "audit"
+            } else if name == nil, typeText == "note" {
+                name = "generated_note_name_\(row.number)"
+            }
+            guard let name else {
+                problem(row, "The question or group has no name.")
+                continue
+            }
+            guard XMLName.isValid(name) else {
+                problem(row, "The name '\(name)' is invalid: names begin with a letter or underscore, then letters, digits, underscores, hyphens or periods.")
+                continue
+            }
+            if typeText != "audit" {
+                elementNames[name, default: 0] += 1
+                if stack[stack.count - 1].names.contains(name) {
+                    problem(row, name == "meta"
+                        ? "The name 'meta' is reserved for the form's metadata."
+                        : "The name '\(name)' is already used at this level; questions, groups and repeats must be unique within their group, repeat or the survey.")
+                    continue
+                }
+                stack[stack.count - 1].names.insert(name)
+            }
+            let path = stack.compactMap { $0.container?.name } + [name]
+
+            if let beginType = Self.container(typeText, keyword: "begin") {
+                if beginType == .repeatGroup {
+                    if name == "data" {
+                        problem(row, "A repeat cannot be named 'data', the name of the form's root.")
+                    } else if !repeatNames.insert(name).inserted {
+                        problem(row, "The repeat name '\(name)' is already used; repeat names must be unique in the whole form.")
+                    }
+                }
+                var container = Question(name: name, type: beginType, path: path, row: row.number)
+                fill(&container, from: row)
+                stack.append(Frame(container: container))
+                continue
+            }
+
+            if let cell = row.cells.first(where: { $0.column.name == "trigger" }) {
+                triggers.append((row.number, cell.header, cell.value))
+            }
+            guard var question = makeQuestion(typeText, name: name, path: path, row: row) else { continue }
+            questionNames.insert(name)
+            fill(&question, from: row)
+            check(question, row: row)
+            stack[stack.count - 1].children.append(question)
+        }
+
+        for trigger in triggers {
+            guard case .success(let names) = ReferenceScanner.references(in: trigger.value) else {
+                problems.append(FormProblem(sheet: "survey", row: trigger.row, "The '\(trigger.header)' value is invalid: a reference must be ${ followed by a question name and }."))
+                continue
+            }
+            for name in names where !questionNames.contains(name) {
+                problems.append(FormProblem(sheet: "survey", row: trigger.row, "The '\(trigger.header)' value refers to ${\(name)}, but no question is named '\(name)'."))
+            }
+        }
+
+        for frame in stack.dropFirst().reversed() {
+            guard let open = frame.container else { continue }
+            problems.append(FormProblem(
+                sheet: "survey", row: open.row,
+                "Unmatched 'begin_\(open.type)': no 'end_\(open.type)' closes '\(open.name)'."
+            ))
+        }
+        // Unclosed containers still describe what was read.
+        while stack.count > 1 {
+            let frame = stack.removeLast()
+            guard var container = frame.container else { continue }
+            container.children = frame.children
+            stack[stack.count - 1].children.append(container)
+        }
+        questions = stack[0].children
+    }
+
+    // MARK: - Rows
+
+    /// `begin group`, `begin_repeat`, `end group`, ...: the container type.
+    private static func container(_ type: String, keyword: String) -> QuestionType? {
+        guard type.hasPrefix(keyword) else { return nil }
+        var rest = type.dropFirst(keyword.count)
+        guard let separator = rest.first, separator == " " || separator == "_" else { return nil }
+        rest = rest.dropFirst()
+        for (word, containerType) in XLSFormAliases.containers {
+            guard rest.hasPrefix(word) else { continue }
+            let tail = rest.dropFirst(word.count)
+            if tail.isEmpty { return containerType }
+            // `begin repeat over LIST` names a list; `end` takes nothing after.
+            if keyword == "begin", tail.hasPrefix(" ") { return containerType }
+        }
+        return nil
+    }
+
+    private mutating func makeQuestion(_ typeText: String, name: String, path: [String], row: SheetTable.Row) -> Question? {
+        if let type = XLSFormAliases.types[typeText] {
+            return Question(name: name, type: type, path: path, row: row.number)
+        }
+        // `select_one LIST`, `select_multiple LIST or_other`, ...
+        for (command, type) in XLSFormAliases.selectCommands.sorted(by: { $0.key.count > $1.key.count })
+        where typeText.hasPrefix(command + " ") {
+            var rest = String(typeText.dropFirst(command.count + 1))
+            var hasOther = false
+            for suffix in XLSFormAliases.otherSuffixes where rest.hasSuffix(" " + suffix) {
+                rest = String(rest.dropLast(suffix.count + 1))
+                hasOther = true
+                break
+            }
+            guard !rest.isEmpty, !rest.contains(" ") else { break }
+            var question = Question(name: name, type: type, path: path, row: row.number)
+            question.listName = rest
+            question.hasOtherChoice = hasOther
+            return question
+        }
+        problem(row, "Unknown question type '\(typeText)'.")
+        return nil
+    }
+
+    private func fill(_ question: inout Question, from row: SheetTable.Row) {
+        question.label = row.translated("label")
+        question.hint = row.translated("hint")
+        question.guidanceHint = row.translated("guidance_hint")
+        question.requiredMessage = row.translated("required_message")
+        question.constraintMessage = row.translated("constraint_message")
+        question.required = Condition(cell: row.values["required"])
+        question.readOnly = Condition(cell: row.values["read_only"])
+        question.relevant = row.values["relevant"]
+        question.constraint = row.values["constraint"]
+        question.calculation = row.values["calculation"]
+        question.defaultValue = row.values["default"]
+        question.choiceFilter = row.values["choice_filter"]
+        question.appearance = row.values["appearance"]
+        question.repeatCount = row.values["repeat_count"]
+        question.parameters = Self.parameters(row.values["parameters"] ?? "") ?? [:]
+        let known: Set<String> = [
+            "type", "name", "required", "read_only", "relevant", "constraint", "calculation", "default",
+            "choice_filter", "appearance", "repeat_count", "parameters",
+        ]
+        for (column, value) in row.values where !known.contains(column) {
+            question.extraColumns[column] = value
+        }
+    }
+
+    /// `start=0 end=60 step=0.5` → keys (lower case) to values (lower case but
+    /// for `label` and `value`), or `nil` when it cannot be read.
+    static func parameters(_ text: String) -> [String: String]? {
+        var result: [String: String] = [:]
+        let tokens = text.split { $0.isWhitespace || $0 == "," || $0 == ";" }
+        var index = 0
+        var pieces: [Substring] = []
+        // `a = b` and `a=b` read alike: split every token around `=`.
+        for token in tokens {
+            var current = token[...]
+            while let equals = current.firstIndex(of: "=") {
+                if equals > current.startIndex { pieces.append(current[..<equals]) }
+                pieces.append("=")
+                current = current[current.index(after: equals)...]
+            }
+            if !current.isEmpty { pieces.append(current) }
+        }
+        while index < pieces.count {
+            guard index + 2 < pieces.count, pieces[index] != "=", pieces[index + 1] == "=", pieces[index + 2] != "=" else {
+                return nil
+            }
+            let key = pieces[index].lowercased()
+            let value = ["label", "value"].contains(key) ? String(pieces[index + 2]) : pieces[index + 2].lowercased()
+            result[key] = value
+            index += 3
+        }
+        return result
+    }
+
+    private mutating func check(_ question: Question, row: SheetTable.Row) {
+        if question.type == .calculate, question.calculation == nil, question.defaultValue == nil {
+            problem(row, "The calculate row has no calculation.")
+        }
+        if Self.parameters(row.values["parameters"] ?? "") == nil {
+            problem(row, "The 'parameters' value is invalid: parameters are written key1=value1 key2=value2.")
+        }
+        if question.type == .range { checkRange(question, row: row) }
+        if XLSFormAliases.shownTypes.contains(question.type), question.label.isEmpty, question.hint.isEmpty,
+           question.calculation == nil {
+            problem(row, "The question '\(question.name)' has no label or hint.")
+        }
+        if question.type == .selectMultiple, let list = question.listName,
+           let spaced = choiceLists[list]?.choices.first(where: { $0.name.contains(" ") }) {
+            problem(row, "The choice '\(spaced.name)' of the list '\(list)' has a space in its name, which a select_multiple cannot store.")
+        }
+        if question.type.isSelect, let list = question.listName {
+            let fromFile = question.type == .selectOneFromFile || question.type == .selectMultipleFromFile
+            if fromFile {
+                let lower = list.lowercased()
+                if !(lower.hasSuffix(".csv") || lower.hasSuffix(".xml") || lower.hasSuffix(".geojson")) {
+                    problem(row, "The file '\(list)' must end in .csv, .xml or .geojson.")
+                } else {
+                    let stem = FormParser.fileStem(list)
+                    if let other = choiceFiles[stem], other != list {
+                        problem(row, "The files '\(other)' and '\(list)' have the same name before the extension; a form can read only one of them.")
+                    }
+                    choiceFiles[stem] = list
+                }
+            } else if question.type == .selectOneExternal {
+                if !hasExternalChoicesSheet {
+                    problem(row, "A select_one_external needs an external_choices sheet, and the form has none.")
+                }
+            } else if choiceLists[list] == nil, !list.contains("${"),
+                      ![".csv", ".xml", ".geojson"].contains(where: { list.lowercased().hasSuffix($0) }) {
+                problem(row, hasChoicesSheet
+                    ? "The choice list '\(list)' is not in the choices sheet."
+                    : "The form has no choices sheet, and the select needs the list '\(list)'.")
+            }
+            if question.hasOtherChoice, question.choiceFilter != nil {
+                problem(row, "'or_other' cannot be used with a choice_filter.")
+            }
+        }
+    }
+
+    private mutating func checkRange(_ question: Question, row: SheetTable.Row) {
+        let accepted: Set<String> = ["start", "end", "step", "tick_interval", "placeholder", "tick_labelset"]
+        let unknown = question.parameters.keys.filter { !accepted.contains($0) }.sorted()
+        if !unknown.isEmpty {
+            problem(row, "The 'parameters' value is invalid: a range accepts \(accepted.sorted().joined(separator: ", ")), not \(unknown.joined(separator: ", ")).")
+            return
+        }
+        func number(_ key: String, default fallback: Decimal?) -> Decimal?? {
+            guard let text = question.parameters[key] else { return .some(fallback) }
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+                  text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else {
+                problem(row, "The 'parameters' value is invalid: a range's '\(key)' must be a number.")
+                return nil
+            }
+            return .some(value)
+        }
+        guard let start = number("start", default: 1), let end = number("end", default: 10),
+              let step = number("step", default: 1), let tick = number("tick_interval", default: nil),
+              let placeholder = number("placeholder", default: nil),
+              let start, let end, let step else { return }
+        let width = abs(end - start)
+        if step == 0 {
+            problem(row, "The 'parameters' value is invalid: a range's 'step' must not be 0.")
+        } else if abs(step) > width {
+            problem(row, "The 'parameters' value is invalid: a range's 'step' must not be larger than the range.")
+        }
+        if let tick {
+            if tick == 0 {
+                problem(row, "The 'parameters' value is invalid: a range's 'tick_interval' must not be 0.")
+            } else if tick > width {
+                problem(row, "The 'parameters' value is invalid: a range's 'tick_interval' must not be larger than the range.")
+            } else if step != 0, !Self.isMultiple(tick, of: step) {
+                problem(row, "The 'parameters' value is invalid: a range's 'tick_interval' must be a multiple of 'step'.")
+            }
+        }
+        if let placeholder {
+            if step != 0, !Self.isMultiple(placeholder - start, of: step) {
+                problem(row, "The 'parameters' value is invalid: a range's 'placeholder' must be a multiple of 'step'.")
+            } else if placeholder < min(start, end) || placeholder > max(start, end) {
+                problem(row, "The 'parameters' value is invalid: a range's 'placeholder' must lie between 'start' and 'end'.")
+            }
+        }
+        if let labels = question.parameters["tick_labelset"], choiceLists[labels] == nil {
+            problem(row, "The 'parameters' value is invalid: 'tick_labelset' must name a choice list.")
+        }
+    }
+
+    private static func isMultiple(_ value: Decimal, of step: Decimal) -> Bool {
+        var quotient = value / step
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &quotient, 0, .plain)
+        return rounded == quotient
+    }
+
+    private mutating func problem(_ row: SheetTable.Row, _ message: String) {
+        problems.append(FormProblem(sheet: "survey", row: row.number, message))
+    }
+}

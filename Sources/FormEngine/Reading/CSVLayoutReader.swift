@@ -1,0 +1,140 @@
+import Foundation
+
+/// Reads pyxform's one-file CSV layout: a row whose first cell names a sheet
+/// starts that sheet; the rows after it, each with an empty first cell, are
+/// the sheet's header and then its data.
+import Foundation
+
+enum CSVLayoutReader {
+    static func read(_ text: String) -> Workbook {
+        SheetLayout.workbook(from: records(text), layout: .csv)
+    }
+
+    /// The records of a CSV text (RFC 4180: quoted fields may hold commas,
+    /// line breaks and doubled quotes).
+    static func records(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var inQuotes = false
+        var fieldWasQuoted = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = scalars.next()
+        if pending == "\u{FEFF}" { pending = scalars.next() }
+
+        func endField() {
+            record.append(field)
+            field = ""
+            fieldWasQuoted = false
+        }
+        func endRecord() {
+            endField()
+            records.append(record)
+            record = []
+        }
+
+        while let scalar = pending {
+            pending = scalars.next()
+            if inQuotes {
+                if scalar == "\"" {
+                    if pending == "\"" {
+                        field.unicodeScalars.append("\"")
+                        pending = scalars.next()
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where field.isEmpty && !fieldWasQuoted:
+                inQuotes = true
+                fieldWasQuoted = true
+            case ",":
+                endField()
+            case "\r":
+                if pending == "\n" { pending = scalars.next() }
+                endRecord()
+            case "\n":
+                endRecord()
+            default:
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if !field.isEmpty || !record.isEmpty || fieldWasQuoted { endRecord() }
+        return records
+    }
+}
+
+/// Reads pyxform's Markdown layout: the same shape as the CSV layout, written
+/// as table rows (`| survey |`, `| | type | name |`, ...). Lines that are not
+/// table rows, separator rows (`|---|---|`) and `#` comments are ignored.
+enum MarkdownLayoutReader {
+    static func read(_ text: String) -> Workbook {
+        var records: [[String]] = []
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = Substring(rawLine)
+            if line.drop(while: \.isWhitespace).hasPrefix("#") { continue }
+            // A comment after the last bar is not part of the row.
+            if let hash = line.lastIndex(of: "#"), !line[hash...].contains("|") {
+                line = line[..<hash]
+            }
+            let leading = line.drop(while: \.isWhitespace)
+            guard leading.hasPrefix("|"), let lastBar = leading.lastIndex(of: "|"),
+                  lastBar > leading.startIndex else { continue }
+            let inner = leading[leading.index(after: leading.startIndex)..<lastBar]
+            if !inner.isEmpty, inner.allSatisfy({ $0 == "|" || $0 == "-" }) { continue }
+            records.append(cells(of: inner))
+        }
+        return SheetLayout.workbook(from: records, layout: .markdown)
+    }
+
+    /// The cells between a row's bars; `\|` is a bar inside a cell.
+    private static func cells(of inner: Substring) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var previous: Character?
+        for character in inner {
+            if character == "|", previous != "\\" {
+                cells.append(cell)
+                cell = ""
+            } else {
+                cell.append(character)
+            }
+            previous = character
+        }
+        cells.append(cell)
+        return cells.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\\|", with: "|") }
+    }
+}
+
+/// The shape the CSV and Markdown layouts share: records whose first cell
+/// names a sheet, or is empty for the sheet's header and data rows.
+enum SheetLayout {
+    /// Rows with no content are left out, so a row's number counts only the
+    /// sheet's rows that have some (the header is 1), as pyxform counts them.
+    /// A sheet named again replaces the earlier one.
+    static func workbook(from records: [[String]], layout: Workbook.Layout) -> Workbook {
+        var sheets: [Sheet] = []
+        var current: Int?
+        for record in records {
+            guard let first = record.first else { continue }
+            let name = first.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty {
+                if let existing = sheets.firstIndex(where: { $0.name == name }) {
+                    sheets[existing].rows = []
+                    current = existing
+                } else {
+                    sheets.append(Sheet(name: name, rows: []))
+                    current = sheets.count - 1
+                }
+            }
+            let cells = record.dropFirst().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            guard let current, cells.contains(where: { !$0.isEmpty }) else { continue }
+            sheets[current].rows.append(SheetRow(number: sheets[current].rows.count + 1, cells: cells))
+        }
+        return Workbook(sheets: sheets, layout: layout)
+    }
+}

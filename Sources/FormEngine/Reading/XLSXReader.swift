@@ -1,0 +1,305 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import ZIPFoundation
+
+/// Reads an Office Open XML workbook (`.xlsx`) into text cells.
+///
+/// Only what a form needs: sheet names and order, shared and inline strings,
+/// and each cell's shown text. Sheets are found through the workbook's
+/// relationships, since `sheet1.xml` need not be the first sheet.
+enum XLSXReader {
+    static func read(_ data: Data, fileName: String) throws(FormFileError) -> Workbook {
+        let archive: Archive
+        do {
+            archive = try Archive(data: data, accessMode: .read)
+        } catch {
+            throw .notAWorkbook(fileName, reason: "it is not a zip archive")
+        }
+        func entry(_ path: String) throws(FormFileError) -> Data? {
+            guard let entry = archive[path] else { return nil }
+            var contents = Data()
+            do {
+                _ = try archive.extract(entry, skipCRC32: true) { contents.append($0) }
+            } catch {
+                throw .notAWorkbook(fileName, reason: "\(path) is damaged")
+            }
+            return contents
+        }
+
+        guard let workbookXML = try entry("xl/workbook.xml") else {
+            throw .notAWorkbook(fileName, reason: "it has no xl/workbook.xml")
+        }
+        func wellFormed<T>(_ value: T?, _ path: String) throws(FormFileError) -> T {
+            guard let value else { throw .notAWorkbook(fileName, reason: "\(path) is not well-formed XML") }
+            return value
+        }
+        let sheetList = try wellFormed(SheetListParser.parse(workbookXML), "xl/workbook.xml")
+        var targets: [String: String] = [:]
+        if let rels = try entry("xl/_rels/workbook.xml.rels") {
+            targets = try wellFormed(RelationshipParser.parse(rels), "xl/_rels/workbook.xml.rels")
+        }
+        var sharedStrings: [String] = []
+        if let strings = try entry("xl/sharedStrings.xml") {
+            sharedStrings = try wellFormed(SharedStringsParser.parse(strings), "xl/sharedStrings.xml")
+        }
+
+        var sheets: [Sheet] = []
+        for (index, listed) in sheetList.enumerated() {
+            let path = targets[listed.relationship].map(Self.partPath) ?? "xl/worksheets/sheet\(index + 1).xml"
+            guard let sheetXML = try entry(path) else {
+                throw .notAWorkbook(fileName, reason: "sheet \"\(listed.name)\" is missing (\(path))")
+            }
+            let rows = try wellFormed(SheetParser.parse(sheetXML, sharedStrings: sharedStrings), path)
+            sheets.append(Sheet(name: listed.name, rows: rows))
+        }
+        return Workbook(sheets: sheets)
+    }
+
+    /// A relationship's target as a path inside the archive: relative to
+    /// `xl/`, or absolute from the archive's root.
+    private static func partPath(_ target: String) -> String {
+        if target.hasPrefix("/") { return String(target.dropFirst()) }
+        var parts = ["xl"]
+        for part in target.split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The text a number cell shows in a form: whole numbers without a
+    /// fraction ("2024091201", not "2024091201.0"), others in their shortest
+    /// exact form.
+    static func shownNumber(_ raw: String) -> String {
+        if let whole = Int64(raw) { return String(whole) }
+        guard let value = Double(raw), value.isFinite else { return raw }
+        if value == value.rounded() { return String(format: "%.0f", value) }
+        return String(value)
+    }
+}
+
+// MARK: - Parts of the workbook
+
+/// What every part's parser shares: a run that fails on any XML error, which
+/// `XMLParser.parse()` alone does not always report.
+private class XMLPartParser: NSObject, XMLParserDelegate {
+    private var failed = false
+
+    func run(_ data: Data) -> Bool {
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        return parser.parse() && !failed
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        failed = true
+    }
+
+    // NB: declared here and overridden below. On Linux the delegate methods
+    // are reached through this class's conformance, so a method that only a
+    // subclass declares would never be called.
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {}
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {}
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {}
+}
+
+/// `xl/workbook.xml`: the sheets' names and relationship ids, in order.
+private final class SheetListParser: XMLPartParser {
+    private var sheets: [(name: String, relationship: String)] = []
+
+    static func parse(_ data: Data) -> [(name: String, relationship: String)]? {
+        let delegate = SheetListParser()
+        return delegate.run(data) ? delegate.sheets : nil
+    }
+
+    override func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        guard localName(element) == "sheet", let name = attributes["name"] else { return }
+        let relationship = attributes.first { localName($0.key) == "id" && $0.key.contains(":") }?.value ?? ""
+        sheets.append((name, relationship))
+    }
+}
+
+/// `xl/_rels/workbook.xml.rels`: relationship id → target path.
+private final class RelationshipParser: XMLPartParser {
+    private var targets: [String: String] = [:]
+
+    static func parse(_ data: Data) -> [String: String]? {
+        let delegate = RelationshipParser()
+        return delegate.run(data) ? delegate.targets : nil
+    }
+
+    override func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        guard localName(element) == "Relationship", let id = attributes["Id"], let target = attributes["Target"] else {
+            return
+        }
+        targets[id] = target
+    }
+}
+
+/// `xl/sharedStrings.xml`: the table string cells point into. Rich text is
+/// the join of its runs; phonetic guides (`rPh`) are not shown text.
+private final class SharedStringsParser: XMLPartParser {
+    private var strings: [String] = []
+    private var current = ""
+    private var inText = false
+    private var phoneticDepth = 0
+
+    static func parse(_ data: Data) -> [String]? {
+        let delegate = SharedStringsParser()
+        return delegate.run(data) ? delegate.strings : nil
+    }
+
+    override func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        switch localName(element) {
+        case "si": current = ""
+        case "t": inText = phoneticDepth == 0
+        case "rPh": phoneticDepth += 1
+        default: break
+        }
+    }
+
+    override func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        switch localName(element) {
+        case "si": strings.append(current)
+        case "t": inText = false
+        case "rPh": phoneticDepth -= 1
+        default: break
+        }
+    }
+
+    override func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inText { current += string }
+    }
+}
+
+/// One worksheet: rows of cells' shown text, placed by their references.
+private final class SheetParser: XMLPartParser {
+    private let sharedStrings: [String]
+    private var rows: [SheetRow] = []
+
+    private var rowNumber = 0
+    private var cells: [String] = []
+    private var column = 0
+    private var cellType = ""
+    private var value = ""
+    private var inlineText = ""
+    private var collecting: Collecting = .nothing
+    private var phoneticDepth = 0
+
+    private enum Collecting { case nothing, value, inlineText }
+
+    init(sharedStrings: [String]) {
+        self.sharedStrings = sharedStrings
+        super.init()
+    }
+
+    static func parse(_ data: Data, sharedStrings: [String]) -> [SheetRow]? {
+        let delegate = SheetParser(sharedStrings: sharedStrings)
+        return delegate.run(data) ? delegate.rows : nil
+    }
+
+    override func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        switch localName(element) {
+        case "row":
+            rowNumber = attributes["r"].flatMap { Int($0) } ?? rowNumber + 1
+            cells = []
+            column = -1
+        case "c":
+            column = attributes["r"].flatMap(Self.columnIndex) ?? column + 1
+            cellType = attributes["t"] ?? "n"
+            value = ""
+            inlineText = ""
+        case "v":
+            collecting = .value
+        case "t" where phoneticDepth == 0:
+            collecting = .inlineText
+        case "rPh":
+            phoneticDepth += 1
+        default:
+            break
+        }
+    }
+
+    override func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        switch localName(element) {
+        case "row":
+            if cells.contains(where: { !$0.isEmpty }) {
+                rows.append(SheetRow(number: rowNumber, cells: cells))
+            }
+        case "c":
+            let text = shownText()
+            guard column >= 0, !text.isEmpty else { return }
+            if cells.count <= column { cells.append(contentsOf: repeatElement("", count: column + 1 - cells.count)) }
+            cells[column] = text
+        case "v", "t":
+            collecting = .nothing
+        case "rPh":
+            phoneticDepth -= 1
+        default:
+            break
+        }
+    }
+
+    override func parser(_ parser: XMLParser, foundCharacters string: String) {
+        switch collecting {
+        case .nothing: break
+        case .value: value += string
+        case .inlineText: inlineText += string
+        }
+    }
+
+    private func shownText() -> String {
+        switch cellType {
+        case "s":
+            guard let index = Int(value), sharedStrings.indices.contains(index) else { return "" }
+            return Self.shownString(sharedStrings[index])
+        case "inlineStr": return Self.shownString(inlineText)
+        case "str": return Self.shownString(value)
+        case "b": return value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
+        case "e", "d": return value
+        default: return value.isEmpty ? "" : XLSXReader.shownNumber(value)
+        }
+    }
+
+    /// A text cell as forms read it: no space at either end, and no-break
+    /// spaces as plain ones.
+    static func shownString(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{A0}", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The zero-based column of a cell reference such as `C7` or `AB12`.
+    static func columnIndex(_ reference: String) -> Int? {
+        var index = 0
+        var sawLetter = false
+        for scalar in reference.unicodeScalars {
+            guard (65...90).contains(scalar.value) || (97...122).contains(scalar.value) else { break }
+            index = index * 26 + Int(scalar.value & 0x1F)
+            sawLetter = true
+        }
+        return sawLetter ? index - 1 : nil
+    }
+}
+
+/// An element's name without its namespace prefix.
+private func localName(_ qualified: String) -> Substring {
+    guard let colon = qualified.lastIndex(of: ":") else { return Substring(qualified) }
+    return qualified[qualified.index(after: colon)...]
+}
