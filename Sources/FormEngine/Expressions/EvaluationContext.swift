@@ -1,0 +1,32 @@
+public import Foundation
+
+/// What an expression reads from the form it runs in.
+public protocol EvaluationContext {
+    /// The values `${name}` selects ("" for an unanswered question): one for a question outside
+    /// repeats or in the expression's own repeat instance, every instance's value for a question
+    /// in a repeat the expression is outside of, and none if no such node exists.
+    func values(of name: String) -> [String]
+    /// `.`: the value of the question the expression belongs to.
+    var currentValue: String { get }
+    /// `position(..)`: the 1-based index of the enclosing repeat instance, or nil outside repeats.
+    var position: Int? { get }
+    /// `indexed-repeat(${name}, ${repeat}, index)`: the value in the repeat's 1-based instance.
+    func indexedRepeatValue(of name: String, repeat: String, index: Int) -> String?
+    /// `jr:choice-name(choice, '${name}')`: the choice's label in the current language.
+    func choiceLabel(of choice: String, question name: String) -> String?
+    /// The moment `now()` and `today()` report.
+    var now: Date { get }
+    /// The time zone dates and times are shown in.
+    var timeZone: TimeZone { get }
+    /// What a bare name in a path selects; see the default below.
+    func pathValues(of name: String) -> [String]
+}
+
+extension EvaluationContext {
+    /// What a bare name in a path (`state`, not `${state}`) selects. In a
+    /// `choice_filter` that is a column of the choice being tried; elsewhere
+    /// forms only reach questions, so it reads like `${name}`.
+    public func pathValues(of name: String) -> [String] {
+        values(of: name)
+    }
+}

@@ -1,0 +1,311 @@
+/// A recursive-descent parser for XPath 1.0's expression grammar (§3), with `${name}` as a
+/// primary expression.
+struct ExpressionParser {
+    private let tokens: [ExpressionToken]
+    private var index = 0
+    private var depth = 0
+    /// Whether the expression reads `.` or the current question's value some other way.
+    private(set) var usesCurrentValue = false
+    /// Whether it calls a function whose value changes by itself (`now()`, `random()`).
+    private(set) var isVolatile = false
+
+    init(tokens: [ExpressionToken]) {
+        self.tokens = tokens
+    }
+
+    mutating func parse() throws(ExpressionError) -> ExpressionNode {
+        let expression = try orExpression()
+        guard current.kind == .end else { throw unexpected() }
+        return expression
+    }
+
+    // MARK: - Operators, weakest first
+
+    private mutating func orExpression() throws(ExpressionError) -> ExpressionNode {
+        // Each level of parentheses, predicates or arguments costs stack while parsing and
+        // evaluating; no form nests anywhere near this deep.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= 200 else {
+            throw ExpressionError("expression nested too deeply at \(current.offset)", at: current.offset)
+        }
+        var left = try andExpression()
+        while take(.or) { left = .binary(.or, left, try andExpression()) }
+        return left
+    }
+
+    private mutating func andExpression() throws(ExpressionError) -> ExpressionNode {
+        var left = try equalityExpression()
+        while take(.and) { left = .binary(.and, left, try equalityExpression()) }
+        return left
+    }
+
+    private mutating func equalityExpression() throws(ExpressionError) -> ExpressionNode {
+        var left = try relationalExpression()
+        while true {
+            let operation: BinaryOperator
+            switch current.kind {
+            case .equal: operation = .equal
+            case .notEqual: operation = .notEqual
+            default: return left
+            }
+            advance()
+            left = .binary(operation, left, try relationalExpression())
+        }
+    }
+
+    private mutating func relationalExpression() throws(ExpressionError) -> ExpressionNode {
+        var left = try additiveExpression()
+        while true {
+            let operation: BinaryOperator
+            switch current.kind {
+            case .less: operation = .less
+            case .lessOrEqual: operation = .lessOrEqual
+            case .greater: operation = .greater
+            case .greaterOrEqual: operation = .greaterOrEqual
+            default: return left
+            }
+            advance()
+            left = .binary(operation, left, try additiveExpression())
+        }
+    }
+
+    private mutating func additiveExpression() throws(ExpressionError) -> ExpressionNode {
+        var left = try multiplicativeExpression()
+        while true {
+            let operation: BinaryOperator
+            switch current.kind {
+            case .plus: operation = .add
+            case .minus: operation = .subtract
+            default: return left
+            }
+            advance()
+            left = .binary(operation, left, try multiplicativeExpression())
+        }
+    }
+
+    private mutating func multiplicativeExpression() throws(ExpressionError) -> ExpressionNode {
+        var left = try unaryExpression()
+        while true {
+            let operation: BinaryOperator
+            switch current.kind {
+            case .multiply: operation = .multiply
+            case .div: operation = .divide
+            case .mod: operation = .modulo
+            default: return left
+            }
+            advance()
+            left = .binary(operation, left, try unaryExpression())
+        }
+    }
+
+    private mutating func unaryExpression() throws(ExpressionError) -> ExpressionNode {
+        if take(.minus) {
+            var count = 1
+            while take(.minus) { count += 1 }
+            let operand = try unionExpression()
+            return count % 2 == 1 ? .negate(operand) : .negate(.negate(operand))
+        }
+        return try unionExpression()
+    }
+
+    private mutating func unionExpression() throws(ExpressionError) -> ExpressionNode {
+        var left = try pathExpression()
+        while take(.pipe) { left = .union(left, try pathExpression()) }
+        return left
+    }
+
+    // MARK: - Paths
+
+    private mutating func pathExpression() throws(ExpressionError) -> ExpressionNode {
+        switch current.kind {
+        case .slash:
+            advance()
+            let steps = startsStep ? try relativePath() : []
+            return .path(isAbsolute: true, steps: steps)
+        case .doubleSlash:
+            advance()
+            return .path(isAbsolute: true, steps: [descendantOrSelf] + (try relativePath()))
+        case _ where startsStep:
+            let steps = try relativePath()
+            if steps.count == 1, steps[0].isSelf { usesCurrentValue = true }
+            return .path(isAbsolute: false, steps: steps)
+        default:
+            let primary = try primaryExpression()
+            var predicates: [ExpressionNode] = []
+            while current.kind == .leftBracket { predicates.append(try predicate()) }
+            var steps: [LocationStep] = []
+            if take(.slash) {
+                steps = try relativePath()
+            } else if take(.doubleSlash) {
+                steps = [descendantOrSelf] + (try relativePath())
+            }
+            if predicates.isEmpty, steps.isEmpty { return primary }
+            return .filter(primary, predicates: predicates, steps: steps)
+        }
+    }
+
+    private var startsStep: Bool {
+        switch current.kind {
+        case .nameTest, .nodeType, .axisName, .at, .dot, .dotDot: true
+        default: false
+        }
+    }
+
+    private var descendantOrSelf: LocationStep {
+        LocationStep(axis: .descendantOrSelf, test: .type("node"))
+    }
+
+    private mutating func relativePath() throws(ExpressionError) -> [LocationStep] {
+        var steps = [try step()]
+        while true {
+            if take(.slash) {
+                steps.append(try step())
+            } else if take(.doubleSlash) {
+                steps.append(descendantOrSelf)
+                steps.append(try step())
+            } else {
+                return steps
+            }
+        }
+    }
+
+    private mutating func step() throws(ExpressionError) -> LocationStep {
+        var step: LocationStep
+        switch current.kind {
+        case .dot:
+            advance()
+            step = LocationStep(axis: .self, test: .type("node"))
+        case .dotDot:
+            advance()
+            step = LocationStep(axis: .parent, test: .type("node"))
+        case .at:
+            advance()
+            step = LocationStep(axis: .attribute, test: try nodeTest())
+        case .axisName(let name):
+            guard let axis = LocationStep.Axis(rawValue: name) else {
+                throw ExpressionError("unknown axis \(name):: at \(current.offset)", at: current.offset)
+            }
+            advance()
+            try expect(.doubleColon)
+            step = LocationStep(axis: axis, test: try nodeTest())
+        default:
+            step = LocationStep(axis: .child, test: try nodeTest())
+        }
+        // XPath 1.0 allows no predicate after `.` or `..`; later XPaths do, and so do we.
+        while current.kind == .leftBracket { step.predicates.append(try predicate()) }
+        return step
+    }
+
+    private mutating func nodeTest() throws(ExpressionError) -> LocationStep.NodeTest {
+        switch current.kind {
+        case .nameTest(let name):
+            advance()
+            return .name(name)
+        case .nodeType(let type):
+            advance()
+            try expect(.leftParenthesis)
+            if type == "processing-instruction", case .literal = current.kind { advance() }
+            try expect(.rightParenthesis)
+            return .type(type)
+        default:
+            throw unexpected()
+        }
+    }
+
+    private mutating func predicate() throws(ExpressionError) -> ExpressionNode {
+        try expect(.leftBracket)
+        let expression = try orExpression()
+        try expect(.rightBracket)
+        return expression
+    }
+
+    // MARK: - Primary expressions
+
+    private mutating func primaryExpression() throws(ExpressionError) -> ExpressionNode {
+        let token = current
+        switch token.kind {
+        case .literal(let value):
+            advance()
+            return .literal(value)
+        case .number(let value):
+            advance()
+            return .number(value)
+        case .reference(let name):
+            advance()
+            return .reference(name)
+        case .variable(let name):
+            advance()
+            return .variable(name)
+        case .leftParenthesis:
+            advance()
+            let expression = try orExpression()
+            try expect(.rightParenthesis)
+            return expression
+        case .functionName(let name):
+            return try functionCall(name)
+        default:
+            throw unexpected()
+        }
+    }
+
+    private mutating func functionCall(_ name: String) throws(ExpressionError) -> ExpressionNode {
+        let offset = current.offset
+        let entry = ExpressionFunction.table[name]
+        guard entry != nil || name.contains(":") else {
+            throw ExpressionError("unknown function \(name)()", at: offset)
+        }
+        advance()
+        try expect(.leftParenthesis)
+        var arguments: [ExpressionNode] = []
+        if !take(.rightParenthesis) {
+            repeat { arguments.append(try orExpression()) } while take(.comma)
+            try expect(.rightParenthesis)
+        }
+        if let entry, !entry.arity.accepts(arguments.count) {
+            throw ExpressionError(entry.arity.message(for: name), at: offset)
+        }
+        let function = entry?.function ?? .unknownExtension
+        if function.isVolatile || (function == .randomize && arguments.count == 1) { isVolatile = true }
+        switch function {
+        case .once, .current: usesCurrentValue = true
+        // Without an argument these read the context node.
+        case .stringLength, .normalizeSpace, .string, .number: usesCurrentValue = usesCurrentValue || arguments.isEmpty
+        default: break
+        }
+        var call = FunctionCall(function: function, name: name, arguments: arguments)
+        if function == .regex, case .literal(let pattern) = arguments[1] {
+            guard let compiled = CompiledPattern(pattern) else {
+                throw ExpressionError("invalid regular expression '\(pattern)' in regex()", at: offset)
+            }
+            call.pattern = compiled
+        }
+        return .call(call)
+    }
+
+    // MARK: - Tokens
+
+    private var current: ExpressionToken { tokens[index] }
+
+    private mutating func advance() {
+        if index < tokens.count - 1 { index += 1 }
+    }
+
+    private mutating func take(_ kind: ExpressionToken.Kind) -> Bool {
+        guard current.kind == kind else { return false }
+        advance()
+        return true
+    }
+
+    private mutating func expect(_ kind: ExpressionToken.Kind) throws(ExpressionError) {
+        guard take(kind) else { throw unexpected() }
+    }
+
+    private func unexpected() -> ExpressionError {
+        let token = current
+        if token.kind == .end {
+            return ExpressionError("unexpected end of expression at \(token.offset)", at: token.offset)
+        }
+        return ExpressionError("unexpected '\(token.text)' at \(token.offset)", at: token.offset)
+    }
+}

@@ -1,0 +1,44 @@
+/// A parsed expression of a form (relevant, constraint, calculation, ...).
+public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as written.
+    public let source: String
+    /// Question names referenced as `${name}`, each once, in order of first appearance, including
+    /// those inside string literals (`jr:choice-name(${s}, '${s}')`).
+    public let references: [String]
+    /// Whether it reads the current question's value (`.`, `once()`, `current()`), so its value
+    /// changes with that answer too.
+    public let usesCurrentValue: Bool
+    /// Whether it calls `now()`, `today()`, `uuid()`, `random()` or the like, whose values change
+    /// by themselves, so it must not be cached.
+    public let isVolatile: Bool
+    let root: ExpressionNode
+
+    /// Parses an expression; throws on syntax errors, unknown functions and wrong argument counts.
+    public init(_ source: String) throws(ExpressionError) {
+        var lexer = ExpressionLexer(source)
+        try lexer.tokenize()
+        var parser = ExpressionParser(tokens: lexer.tokens)
+        root = try parser.parse()
+        self.source = source
+        references = lexer.references
+        usesCurrentValue = parser.usesCurrentValue
+        isVolatile = parser.isVolatile
+    }
+
+    /// The expression's value over the answers `context` gives.
+    public func evaluate(in context: some EvaluationContext) -> ExpressionValue {
+        ExpressionEvaluator(context: context).evaluate(root)
+    }
+
+    /// The source.
+    public var description: String { source }
+
+    /// Two expressions are the same if they are written the same.
+    public static func == (lhs: FormExpression, rhs: FormExpression) -> Bool {
+        lhs.source == rhs.source
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+    }
+}
