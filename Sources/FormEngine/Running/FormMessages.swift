@@ -1,0 +1,39 @@
+/// The engine's own messages, for answers a form refuses without saying why
+/// itself. They go through `translate`, which the application points at its
+/// translations (gettext) at start-up.
+@MainActor
+public enum FormMessages {
+    /// Translates an English message. Identity until the application sets it.
+    public static var translate: (String) -> String = { $0 }
+
+    static var required: String { translate("This question requires an answer.") }
+    static var constraint: String { translate("This answer is not allowed.") }
+
+    /// Why `answer` is not a value of `type`, or `nil` when it is one.
+    static func typeProblem(_ answer: String, for type: QuestionType) -> String? {
+        switch type {
+        case .integer:
+            return Int(answer) == nil ? translate("Enter a whole number.") : nil
+        case .decimal, .range:
+            return Double(answer).map { $0.isFinite } == true ? nil : translate("Enter a number.")
+        case .date:
+            return ODKDate.isDate(answer) ? nil : translate("Enter a date as YYYY-MM-DD.")
+        default:
+            return nil
+        }
+    }
+}
+
+/// Text forms of dates as XForms stores them.
+enum ODKDate {
+    /// `YYYY-MM-DD` with a real month and day.
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1 else { return false }
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1]
+    }
+}

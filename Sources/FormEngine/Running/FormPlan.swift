@@ -1,0 +1,242 @@
+/// A form compiled for running: each row's expressions parsed, where each row
+/// lives (the survey or a repeat), and in what order each scope's values and
+/// relevance must be built so that every one is built after what it reads.
+///
+/// Made once per form; every `FormViewModel` and repeat instance of the form
+/// shares it. Making it finds what the form's file cannot show: expressions
+/// that do not parse, calculations that depend on themselves, and types the
+/// engine cannot collect.
+struct FormPlan: Sendable {
+    struct Entry: Sendable {
+        var question: Question
+        /// The enclosing group or repeat, if any.
+        var parent: Int?
+        /// The innermost enclosing repeat, if any: the scope the row lives in.
+        var scope: Int?
+        /// The enclosing repeats, outermost first.
+        var repeatChain: [Int]
+        var relevant: FormExpression?
+        var constraint: FormExpression?
+        var calculation: FormExpression?
+        var required: FormExpression?
+        var readOnly: FormExpression?
+        var choiceFilter: FormExpression?
+        var repeatCount: FormExpression?
+        /// `default` when it is an expression rather than a literal.
+        var dynamicDefault: FormExpression?
+        /// `${name}` references in the label and hint, per language.
+        var textReferences: [String]
+    }
+
+    /// One thing to build in a scope: a row's relevance or its value.
+    enum Step: Sendable, Hashable {
+        case relevance(Int)
+        case value(Int)
+    }
+
+    var definition: FormDefinition
+    var entries: [Entry]
+    /// Referenced names → entry. pyxform guarantees a referenced name is unique.
+    var entryByName: [String: Int]
+    /// Per scope (`nil` for the survey, else the repeat's entry), the build order.
+    var steps: [Int?: [Step]]
+    /// Per scope, its rows in form order.
+    var members: [Int?: [Int]]
+    /// What keeps the form from running.
+    var problems: [FormProblem]
+
+    init(_ definition: FormDefinition) {
+        self.definition = definition
+        entries = []
+        entryByName = [:]
+        steps = [:]
+        members = [:]
+        problems = []
+
+        func add(_ questions: [Question], parent: Int?, scope: Int?, chain: [Int]) {
+            for question in questions {
+                let index = entries.count
+                entries.append(Entry(
+                    question: question, parent: parent, scope: scope, repeatChain: chain,
+                    textReferences: Self.textReferences(question)
+                ))
+                members[scope, default: []].append(index)
+                entryByName[question.name] = index
+                if question.type == .repeatGroup {
+                    members[index] = []
+                    add(question.children, parent: index, scope: index, chain: chain + [index])
+                } else if question.type == .group {
+                    add(question.children, parent: index, scope: scope, chain: chain)
+                }
+            }
+        }
+        add(definition.questions, parent: nil, scope: nil, chain: [])
+
+        for index in entries.indices {
+            parseExpressions(index)
+            let type = entries[index].question.type
+            if !type.isCollectable, !type.isSelect || type == .selectOneFromFile || type == .selectMultipleFromFile
+                || type == .selectOneExternal {
+                let question = entries[index].question
+                problems.append(FormProblem(
+                    sheet: "survey", row: question.row,
+                    "'\(question.name)' is a \(type.name) question, which Survey Form cannot collect."
+                ))
+            }
+        }
+        orderSteps()
+    }
+
+    private static func textReferences(_ question: Question) -> [String] {
+        var names: [String] = []
+        for text in Array(question.label.byLanguage.values) + Array(question.hint.byLanguage.values) {
+            if case .success(let found) = ReferenceScanner.references(in: text) {
+                for name in found where !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    private mutating func parseExpressions(_ index: Int) {
+        let question = entries[index].question
+        func parse(_ text: String?, _ column: String) -> FormExpression? {
+            guard let text else { return nil }
+            do {
+                return try FormExpression(text)
+            } catch {
+                problems.append(FormProblem(
+                    sheet: "survey", row: question.row,
+                    "The \(column) of '\(question.name)' cannot be read: \(error.message)."
+                ))
+                return nil
+            }
+        }
+        func condition(_ condition: Condition, _ column: String) -> FormExpression? {
+            guard case .expression(let text) = condition else { return nil }
+            return parse(text, column)
+        }
+        entries[index].relevant = parse(question.relevant, "relevant")
+        entries[index].constraint = parse(question.constraint, "constraint")
+        entries[index].calculation = parse(question.calculation, "calculation")
+        entries[index].required = condition(question.required, "required")
+        entries[index].readOnly = condition(question.readOnly, "read_only")
+        entries[index].choiceFilter = parse(question.choiceFilter, "choice_filter")
+        entries[index].repeatCount = parse(question.repeatCount, "repeat_count")
+        if let value = question.defaultValue, Self.isDynamic(value) {
+            entries[index].dynamicDefault = parse(value, "default")
+        }
+    }
+
+    /// Whether a `default` is an expression (a reference or a function call)
+    /// rather than a literal answer such as `yes` or `2024-01-31`.
+    static func isDynamic(_ value: String) -> Bool {
+        if value.contains("${") { return true }
+        var previousIsName = false
+        for character in value {
+            if character == "(", previousIsName { return true }
+            previousIsName = character.isLetter || character.isNumber || character == "-" || character == "_"
+        }
+        return false
+    }
+
+    // MARK: - Build order
+
+    /// The scope a name is read from when an expression in `scope` reads it:
+    /// the same scope or an enclosing one (one value), or a repeat below (many).
+    enum Resolution: Equatable {
+        case single(Int)
+        case inRepeat(repeatEntry: Int, target: Int)
+        case unknown
+    }
+
+    func resolve(_ name: String, from owner: Int) -> Resolution {
+        guard let target = entryByName[name] else { return .unknown }
+        let ownerChain = entries[owner].question.type == .repeatGroup
+            ? entries[owner].repeatChain + [owner] : entries[owner].repeatChain
+        // A repeat's own name selects its instances, one node each.
+        let targetChain = entries[target].question.type == .repeatGroup
+            ? entries[target].repeatChain + [target] : entries[target].repeatChain
+        var shared = 0
+        while shared < ownerChain.count, shared < targetChain.count, ownerChain[shared] == targetChain[shared] {
+            shared += 1
+        }
+        if shared == targetChain.count { return .single(target) }
+        return .inRepeat(repeatEntry: targetChain[shared], target: target)
+    }
+
+    /// The names an entry's relevance or value reads.
+    func references(of step: Step) -> [String] {
+        switch step {
+        case .relevance(let index):
+            return entries[index].relevant?.references ?? []
+        case .value(let index):
+            guard entries[index].question.type == .calculate else { return [] }
+            return (entries[index].calculation?.references ?? []) + (entries[index].dynamicDefault?.references ?? [])
+        }
+    }
+
+    /// Orders each scope's steps so that each comes after the steps of the same
+    /// scope it reads; a cycle is a problem naming the rows in it.
+    private mutating func orderSteps() {
+        for (scope, indices) in members {
+            var nodes: [Step] = []
+            for index in indices {
+                nodes.append(.relevance(index))
+                if !entries[index].question.type.isContainer { nodes.append(.value(index)) }
+            }
+            var dependencies: [Step: Set<Step>] = [:]
+            for node in nodes {
+                var needs: Set<Step> = []
+                let owner: Int = switch node { case .relevance(let i), .value(let i): i }
+                if case .relevance = node, let parent = entries[owner].parent, entries[parent].scope == scope {
+                    needs.insert(.relevance(parent))
+                }
+                // A row that reads itself stays in its own way and is reported
+                // as a cycle of one.
+                for name in references(of: node) {
+                    guard case .single(let target) = resolve(name, from: owner), entries[target].scope == scope else { continue }
+                    needs.insert(.relevance(target))
+                    if !entries[target].question.type.isContainer { needs.insert(.value(target)) }
+                }
+                if case .relevance = node { needs.remove(node) }
+                dependencies[node] = needs
+            }
+            steps[scope] = topologicalOrder(nodes, dependencies: dependencies)
+        }
+    }
+
+    private mutating func topologicalOrder(_ nodes: [Step], dependencies: [Step: Set<Step>]) -> [Step] {
+        var remaining = dependencies
+        var dependents: [Step: [Step]] = [:]
+        for (node, needs) in dependencies {
+            for need in needs { dependents[need, default: []].append(node) }
+        }
+        var ready = nodes.filter { remaining[$0]?.isEmpty ?? true }
+        var order: [Step] = []
+        order.reserveCapacity(nodes.count)
+        var cursor = 0
+        while cursor < ready.count {
+            let node = ready[cursor]
+            cursor += 1
+            order.append(node)
+            for dependent in dependents[node] ?? [] {
+                remaining[dependent]?.remove(node)
+                if remaining[dependent]?.isEmpty == true { ready.append(dependent) }
+            }
+        }
+        if order.count < nodes.count {
+            let stuck = Set(nodes).subtracting(order)
+            let names = stuck.map { step -> Int in
+                switch step { case .relevance(let i), .value(let i): i }
+            }
+            let rows = Set(names).sorted().map { entries[$0].question }
+            let list = rows.map { "'\($0.name)'" }.joined(separator: ", ")
+            problems.append(FormProblem(
+                sheet: "survey", row: rows.first?.row,
+                "These questions' calculations or relevance depend on each other in a cycle: \(list)."
+            ))
+        }
+        return order
+    }
+}
+

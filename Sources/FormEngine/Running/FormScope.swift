@@ -1,0 +1,381 @@
+import Foundation
+import TwoWayBinding
+
+/// What every scope of one running form shares.
+@MainActor
+final class FormRuntime {
+    let plan: FormPlan
+    let environment: FormEnvironment
+    let language: Observable<String?>
+    /// Rows whose answers are refused now; the form is valid when empty.
+    let invalidCount = Observable(0)
+    private var invalid: Set<ObjectIdentifier> = []
+
+    init(plan: FormPlan, environment: FormEnvironment, language: String?) {
+        self.plan = plan
+        self.environment = environment
+        self.language = Observable(language)
+    }
+
+    func setInvalid(_ state: QuestionState, _ isInvalid: Bool) {
+        let id = ObjectIdentifier(state)
+        let changed = isInvalid ? invalid.insert(id).inserted : invalid.remove(id) != nil
+        if changed { invalidCount.value = invalid.count }
+    }
+}
+
+/// The answers of the survey itself or of one repeat instance, built in the
+/// plan's order so that every derived value is made after what it reads.
+@MainActor
+final class FormScope {
+    let runtime: FormRuntime
+    /// The repeat this scope is an instance of, or `nil` for the survey.
+    let repeatEntry: Int?
+    private(set) weak var parent: FormScope?
+    /// 1-based position among the repeat's instances.
+    let position: Observable<Int>
+
+    private var relevance: [Int: ObservableBool] = [:]
+    private var sources: [Int: (node: ObservableNode, read: () -> String)] = [:]
+    private var values: [Int: Observable<String>] = [:]
+    private(set) var states: [Int: QuestionState] = [:]
+    private(set) var repeats: [Int: RepeatState] = [:]
+    private var tokens: [ObservationToken] = []
+    /// Derived values nothing else holds (a repeat's count, a question's
+    /// calculation): the dependency graph keeps its nodes only weakly.
+    private var retained: [AnyObject] = []
+
+    private var plan: FormPlan { runtime.plan }
+
+    init(runtime: FormRuntime, repeatEntry: Int?, parent: FormScope?, position: Int) {
+        self.runtime = runtime
+        self.repeatEntry = repeatEntry
+        self.parent = parent
+        self.position = Observable(position)
+    }
+
+    // MARK: - Reading
+
+    /// The states of this scope's rows in form order.
+    var orderedStates: [QuestionState] {
+        (plan.members[repeatEntry] ?? []).compactMap { states[$0] }
+    }
+
+    /// Every state of this scope and of the repeat instances inside it.
+    var allStates: [QuestionState] {
+        orderedStates + repeats.values.flatMap { $0.instances.value.flatMap { $0.scope.allStates } }
+    }
+
+    func state(named name: String) -> QuestionState? {
+        guard let index = plan.entryByName[name] else { return nil }
+        return states[index]
+    }
+
+    /// The scope holding rows of `scopeEntry` (the survey for `nil`), going
+    /// outward from here.
+    private func scope(for scopeEntry: Int?) -> FormScope? {
+        var candidate: FormScope? = self
+        while let scope = candidate {
+            if scope.repeatEntry == scopeEntry { return scope }
+            candidate = scope.parent
+        }
+        return nil
+    }
+
+    /// The value of row `target` as expressions see it: empty while it is not relevant.
+    private func read(_ target: Int) -> String {
+        guard let holder = scope(for: plan.entries[target].scope) else { return "" }
+        if let relevant = holder.relevance[target], !relevant.value { return "" }
+        return holder.sources[target]?.read() ?? ""
+    }
+
+    /// What `${name}` selects for an expression of row `owner`.
+    func values(of name: String, from owner: Int) -> [String] {
+        switch plan.resolve(name, from: owner) {
+        case .single(let target):
+            return [read(target)]
+        case .inRepeat(let repeatEntry, let target):
+            guard let holder = scope(for: plan.entries[repeatEntry].scope),
+                  let repeatState = holder.repeats[repeatEntry] else { return [] }
+            if let relevant = holder.relevance[repeatEntry], !relevant.value { return [] }
+            return repeatState.values(of: target)
+        case .unknown:
+            return []
+        }
+    }
+
+    /// Row `target`'s relevant values in this scope or its repeats' instances.
+    func valuesBelow(_ target: Int) -> [String] {
+        if target == repeatEntry { return [""] }
+        if plan.entries[target].scope == repeatEntry { return [read(target)] }
+        for (entry, repeatState) in repeats where plan.entries[target].repeatChain.contains(entry) {
+            if let relevant = relevance[entry], !relevant.value { return [] }
+            return repeatState.values(of: target)
+        }
+        return []
+    }
+
+    /// The nodes `expression` of row `owner` must depend on: what it reads,
+    /// and the instance's position when it asks for it.
+    func dependencies(of expression: FormExpression, from owner: Int) -> [ObservableNode] {
+        var nodes = dependencies(expression.references, from: owner)
+        if repeatEntry != nil, expression.source.contains("position") { nodes.append(position) }
+        return nodes
+    }
+
+    /// The nodes an expression of row `owner` must depend on to see `names` change.
+    func dependencies(_ names: [String], from owner: Int) -> [ObservableNode] {
+        var nodes: [ObservableNode] = []
+        for name in names {
+            switch plan.resolve(name, from: owner) {
+            case .single(let target):
+                guard let holder = scope(for: plan.entries[target].scope) else { continue }
+                if let node = holder.sources[target]?.node { nodes.append(node) }
+                if let node = holder.relevance[target]?.node { nodes.append(node) }
+            case .inRepeat(let repeatEntry, _):
+                guard let holder = scope(for: plan.entries[repeatEntry].scope),
+                      let repeatState = holder.repeats[repeatEntry] else { continue }
+                nodes.append(repeatState.revision)
+                if let node = holder.relevance[repeatEntry]?.node { nodes.append(node) }
+            case .unknown:
+                continue
+            }
+        }
+        return nodes
+    }
+
+    func context(for owner: Int, current: @escaping () -> String) -> ScopeContext {
+        ScopeContext(scope: self, owner: owner, current: current)
+    }
+
+    func repeatState(named name: String, from owner: Int) -> RepeatState? {
+        guard let entry = plan.entryByName[name], plan.entries[entry].question.type == .repeatGroup,
+              let holder = scope(for: plan.entries[entry].scope) else { return nil }
+        return holder.repeats[entry]
+    }
+
+    // MARK: - Building
+
+    /// Makes every node of this scope in the plan's order, then the states,
+    /// then the first instances of the repeats inside.
+    func build() {
+        let members = plan.members[repeatEntry] ?? []
+        for index in members where plan.entries[index].question.type == .repeatGroup {
+            let entry = plan.entries[index]
+            repeats[index] = RepeatState(
+                question: entry.question, entry: index, owner: self, isCountFixed: entry.question.repeatCount != nil
+            )
+        }
+        for step in plan.steps[repeatEntry] ?? [] {
+            switch step {
+            case .relevance(let index): makeRelevance(index)
+            case .value(let index): makeValue(index)
+            }
+        }
+        for index in members { makeState(index) }
+        applyDefaults(members)
+        followCalculations(members)
+        for index in members { startRepeat(index) }
+    }
+
+    private func makeRelevance(_ index: Int) {
+        let entry = plan.entries[index]
+        let inherited: ObservableBool? = if let parent = entry.parent {
+            parent == repeatEntry ? self.parent?.relevance[parent] : relevance[parent]
+        } else {
+            nil
+        }
+        guard let expression = entry.relevant else {
+            relevance[index] = inherited ?? .constant(true)
+            return
+        }
+        let context = context(for: index) { [unowned self] in self.sources[index]?.read() ?? "" }
+        var inputs = dependencies(of: expression, from: index)
+        if let node = inherited?.node { inputs.append(node) }
+        relevance[index] = .derived(Derived(from: inputs) {
+            (inherited?.value ?? true) && expression.evaluate(in: context).booleanValue
+        })
+    }
+
+    private func makeValue(_ index: Int) {
+        let entry = plan.entries[index]
+        let value = Observable(initialValue(entry, index: index))
+        values[index] = value
+        if entry.question.type == .calculate, let expression = entry.calculation {
+            let box = CurrentValue()
+            let context = context(for: index) { box.value }
+            let derived = Derived(from: dependencies(of: expression, from: index)) {
+                let result = expression.evaluate(in: context).stringValue
+                box.value = result
+                return result
+            }
+            value.value = derived.value
+            tokens.append(derived.observe { value.value = $0 })
+            sources[index] = (derived, { derived.value })
+        } else {
+            sources[index] = (value, { value.value })
+        }
+    }
+
+    /// A question that is asked and also calculated takes the calculation's
+    /// result whenever what it reads changes, as ODK Collect does; the
+    /// respondent may change it until then.
+    private func followCalculations(_ members: [Int]) {
+        for index in members {
+            let entry = plan.entries[index]
+            guard entry.question.type != .calculate, let expression = entry.calculation,
+                  let value = values[index] else { continue }
+            let context = context(for: index) { value.value }
+            let derived = Derived(from: dependencies(of: expression, from: index)) {
+                expression.evaluate(in: context).stringValue
+            }
+            retained.append(derived)
+            value.value = derived.value
+            tokens.append(derived.observe { value.value = $0 })
+        }
+    }
+
+    private func initialValue(_ entry: FormPlan.Entry, index: Int) -> String {
+        let environment = runtime.environment
+        switch entry.question.type {
+        case .start: return FormClock.now.evaluate(in: context(for: index) { "" }).stringValue
+        case .today: return FormClock.today.evaluate(in: context(for: index) { "" }).stringValue
+        case .deviceID: return environment.deviceID
+        case .username: return environment.username
+        default: break
+        }
+        if entry.dynamicDefault == nil, let literal = entry.question.defaultValue { return literal }
+        return ""
+    }
+
+    private func applyDefaults(_ members: [Int]) {
+        for index in members {
+            let entry = plan.entries[index]
+            guard let expression = entry.dynamicDefault, entry.question.type != .calculate,
+                  let value = values[index] else { continue }
+            value.value = expression.evaluate(in: context(for: index) { value.value }).stringValue
+        }
+    }
+
+    private func makeState(_ index: Int) {
+        let entry = plan.entries[index]
+        let question = entry.question
+        let value = values[index] ?? Observable("")
+        let source = sources[index] ?? (value, { value.value })
+        let isRelevant = relevance[index] ?? .constant(true)
+        let language = runtime.language
+        let context = context(for: index) { value.value }
+
+        func condition(_ expression: FormExpression?, fixed: Condition) -> ObservableBool {
+            guard let expression else { return .constant(fixed == .yes) }
+            return .derived(Derived(from: dependencies(of: expression, from: index)) {
+                expression.evaluate(in: context).booleanValue
+            })
+        }
+        let isRequired = condition(entry.required, fixed: question.required)
+        let isReadOnly = condition(entry.readOnly, fixed: question.readOnly)
+
+        var validationInputs: [ObservableNode] = [value, language]
+        if source.node !== value { validationInputs.append(source.node) }
+        validationInputs += [isRelevant.node, isRequired.node].compactMap { $0 }
+        if let constraint = entry.constraint {
+            validationInputs += dependencies(of: constraint, from: index)
+        }
+        let inputError = Observable<FieldValidation>(.valid)
+        validationInputs.append(inputError)
+        let validation = Derived(from: validationInputs) { () -> FieldValidation in
+            guard isRelevant.value, question.type.isAnswerable else { return .valid }
+            if !inputError.value.isValid { return inputError.value }
+            let answer = value.value
+            if answer.isEmpty {
+                guard isRequired.value else { return .valid }
+                return .invalid(question.requiredMessage.text(in: language.value) ?? FormMessages.required)
+            }
+            if let problem = FormMessages.typeProblem(answer, for: question.type) { return .invalid(problem) }
+            if let constraint = entry.constraint, !constraint.evaluate(in: context).booleanValue {
+                return .invalid(question.constraintMessage.text(in: language.value) ?? FormMessages.constraint)
+            }
+            return .valid
+        }
+
+        let label = text(question.label, references: entry.textReferences, owner: index)
+        let hint = text(question.hint, references: entry.textReferences, owner: index)
+        let choices = choiceList(entry, owner: index)
+
+        let state = QuestionState(
+            question: question, value: value, source: source.node, readSource: source.read,
+            isRelevant: isRelevant, isRequired: isRequired, isReadOnly: isReadOnly,
+            validation: validation, label: label, hint: hint, choices: choices,
+            repeatState: repeats[index], inputError: inputError
+        )
+        states[index] = state
+        let runtime = runtime
+        runtime.setInvalid(state, !validation.value.isValid)
+        tokens.append(validation.observe { [unowned state] verdict in runtime.setInvalid(state, !verdict.isValid) })
+    }
+
+    /// A label or hint in the current language, with `${name}` filled in.
+    private func text(_ text: TranslatedText, references: [String], owner: Int) -> Derived<String> {
+        let language = runtime.language
+        guard !text.isEmpty else { return Derived(from: []) { "" } }
+        let names = references.filter { name in text.byLanguage.values.contains { $0.contains("${\(name)}") } }
+        return Derived(from: [language] + dependencies(names, from: owner)) { [unowned self] in
+            var result = text.text(in: language.value) ?? ""
+            for name in names where result.contains("${\(name)}") {
+                result = result.replacingOccurrences(of: "${\(name)}", with: values(of: name, from: owner).first ?? "")
+            }
+            return result
+        }
+    }
+
+    private func choiceList(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
+        guard entry.question.type.isSelect, let listName = entry.question.listName,
+              let list = plan.definition.choiceLists[listName] else { return nil }
+        guard let filter = entry.choiceFilter else { return Derived(from: []) { list.choices } }
+        return Derived(from: [runtime.language] + dependencies(of: filter, from: owner)) { [unowned self] in
+            list.choices.filter { choice in
+                filter.evaluate(in: ChoiceFilterContext(base: context(for: owner) { "" }, choice: choice)).booleanValue
+            }
+        }
+    }
+
+    private func startRepeat(_ index: Int) {
+        guard let repeatState = repeats[index] else { return }
+        let entry = plan.entries[index]
+        guard let countExpression = entry.repeatCount else {
+            _ = repeatState.append()
+            return
+        }
+        let context = context(for: index) { "" }
+        let count = Derived(from: dependencies(of: countExpression, from: index)) {
+            let number = countExpression.evaluate(in: context).numberValue
+            return number.isFinite ? Int(number.rounded(.down)) : 0
+        }
+        retained.append(count)
+        repeatState.setCount(count.value)
+        tokens.append(count.observe { [unowned repeatState] in repeatState.setCount($0) })
+    }
+
+    /// Forgets this scope's answers in the form's verdict; its nodes go with it.
+    func tearDown() {
+        for state in allStates { runtime.setInvalid(state, false) }
+        tokens.removeAll()
+        for repeatState in repeats.values {
+            for instance in repeatState.instances.value { instance.scope.tearDown() }
+        }
+    }
+}
+
+/// The clock's readings as a form stores them, through the expression
+/// language so that `start` reads like `now()` and `today` like `today()`.
+enum FormClock {
+    // NB: both parse; a failure here is a bug in the expression parser.
+    static let now = try! FormExpression("now()")
+    static let today = try! FormExpression("today()")
+}
+
+/// A `calculate` row's last value, which `.` and `once()` read while the
+/// calculation runs again.
+private final class CurrentValue {
+    var value = ""
+}

@@ -1,0 +1,138 @@
+import Foundation
+public import TwoWayBinding
+
+/// The view model of any form: one observable answer per question, and the
+/// state derived from the answers through the form's expressions (relevance,
+/// requirement, constraints, calculations, choice filters, labels), with no
+/// user interface.
+///
+/// Derived state lives in the binding core's dependency graph: a changed
+/// answer recomputes only what reads it, in dependency order, once each.
+@MainActor
+public final class FormViewModel {
+    /// The form it runs.
+    public let definition: FormDefinition
+    /// The language labels, hints and messages are shown in.
+    public let language: Observable<String?>
+    /// Whether every relevant answer is acceptable now.
+    public let isValid: Derived<Bool>
+    /// This response's instance id, fixed when the form is started.
+    public private(set) var instanceID: String
+
+    private let runtime: FormRuntime
+    private var root: FormScope
+
+    /// Starts a blank response to `definition`, or throws the problems that keep
+    /// it from running (an unknown type, an expression that does not parse, a
+    /// cycle of calculations), each naming its row.
+    public init(
+        definition: FormDefinition, language: String? = nil, environment: FormEnvironment = FormEnvironment()
+    ) throws(FormDefinitionError) {
+        let plan = FormPlan(definition)
+        guard plan.problems.isEmpty else { throw FormDefinitionError(plan.problems) }
+        self.definition = definition
+        runtime = FormRuntime(plan: plan, environment: environment, language: language ?? Self.startLanguage(definition))
+        self.language = runtime.language
+        let invalidCount = runtime.invalidCount
+        isValid = Derived(from: [invalidCount]) { invalidCount.value == 0 }
+        instanceID = environment.newInstanceID()
+        root = FormScope(runtime: runtime, repeatEntry: nil, parent: nil, position: 1)
+        root.build()
+    }
+
+    /// What keeps `definition` from running here, each problem naming its row;
+    /// empty when it can run.
+    public static func problems(of definition: FormDefinition) -> [FormProblem] {
+        FormPlan(definition).problems
+    }
+
+    /// The form's default language if it has texts in it, else `default`, else
+    /// its first language.
+    public static func startLanguage(_ definition: FormDefinition) -> String? {
+        if let preferred = definition.settings.defaultLanguage, definition.languages.contains(preferred) {
+            return preferred
+        }
+        if definition.languages.contains(FormDefinition.defaultLanguageName) { return FormDefinition.defaultLanguageName }
+        return definition.languages.first
+    }
+
+    // MARK: - Rows
+
+    /// The survey's top-level rows, in form order.
+    public var states: [QuestionState] { root.orderedStates }
+
+    /// The state of the row named `name` outside any repeat.
+    public func state(named name: String) -> QuestionState? {
+        root.state(named: name)
+    }
+
+    /// The first refused answer in form order, with its message, or `nil`.
+    public var firstProblem: (state: QuestionState, message: String)? {
+        func search(_ states: [QuestionState]) -> (QuestionState, String)? {
+            for state in states {
+                if let message = state.validation.value.message { return (state, message) }
+                if let repeatState = state.repeatState {
+                    for instance in repeatState.instances.value {
+                        if let found = search(instance.states) { return found }
+                    }
+                }
+            }
+            return nil
+        }
+        return search(root.orderedStates)
+    }
+
+    // MARK: - Submission
+
+    /// The response's answers in form order, by path (`group/question`, and
+    /// `repeat[2]/question` inside repeats): relevant rows only, as the ODK
+    /// specification excludes the rest; groups and notes carry no answer.
+    public func answers() -> [(path: String, value: String)] {
+        var result: [(String, String)] = []
+        // `depth` is how many names of a row's path its enclosing repeats' own
+        // paths take, so that `member[2]/age` is not `member[2]/member/age`.
+        func collect(_ states: [QuestionState], prefix: String, depth: Int) {
+            for state in states where state.isRelevant.value {
+                let question = state.question
+                let name = question.path.dropFirst(depth).joined(separator: "/")
+                if let repeatState = state.repeatState {
+                    for (offset, instance) in repeatState.instances.value.enumerated() {
+                        collect(instance.states, prefix: "\(prefix)\(name)[\(offset + 1)]/", depth: question.path.count)
+                    }
+                } else if question.type != .group, question.type != .note {
+                    let value = question.type == .end
+                        ? FormClock.now.evaluate(in: root.context(for: 0) { "" }).stringValue : state.readSource()
+                    result.append((prefix + name, value))
+                }
+            }
+        }
+        collect(root.orderedStates, prefix: "", depth: 0)
+        return result
+    }
+
+    // MARK: - Changes
+
+    /// Sets answers by row name, as one change and one undo step; rows not
+    /// named keep their answers.
+    public func load(_ answers: [String: String]) {
+        batch {
+            for (name, value) in answers {
+                guard let state = root.state(named: name), state.question.type != .calculate else { continue }
+                state.value.value = value
+                state.inputError.value = .valid
+            }
+        }
+    }
+
+    /// Starts a new blank response: every answer back to its default, repeats
+    /// back to their first instances, and a new instance id.
+    public func reset() {
+        let old = root
+        old.tearDown()
+        batch {
+            root = FormScope(runtime: runtime, repeatEntry: nil, parent: nil, position: 1)
+            root.build()
+        }
+        instanceID = runtime.environment.newInstanceID()
+    }
+}

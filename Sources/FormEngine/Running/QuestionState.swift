@@ -1,0 +1,92 @@
+public import TwoWayBinding
+
+/// One row of a running form: its answer and everything derived from it and
+/// the rest of the form. A window binds a widget to `value` and shows the rest.
+///
+/// Answers are held as XForms holds them, as text: `"12"`, `"2024-01-31"`,
+/// `"a c"` for two choices of a select_multiple, `""` when unanswered.
+@MainActor
+public final class QuestionState {
+    /// The row this state runs.
+    public let question: Question
+    /// The answer. For a calculated row it follows the calculation.
+    public let value: Observable<String>
+    /// Input a control could not turn into an answer ("abc" in a number field),
+    /// reported by its binding; the answer keeps its last good value meanwhile.
+    public let inputError: Observable<FieldValidation>
+    /// Whether the row and every group around it are relevant now.
+    public let isRelevant: ObservableBool
+    /// Whether an answer is required now.
+    public let isRequired: ObservableBool
+    /// Whether the answer may be changed by the respondent now.
+    public let isReadOnly: ObservableBool
+    /// The answer's verdict: input error, required, constraint and type.
+    public let validation: Derived<FieldValidation>
+    /// The label in the form's current language, `${}` references filled in.
+    public let label: Derived<String>
+    /// The hint in the form's current language, `${}` references filled in.
+    public let hint: Derived<String>
+    /// The choices a select offers now (its list narrowed by `choice_filter`).
+    public let choices: Derived<[Choice]>?
+    /// The repeat this row runs, when it is a repeat.
+    public let repeatState: RepeatState?
+
+    /// The node expressions read this row's answer from (the calculation for a
+    /// calculate row, else `value`), and how to read it.
+    let source: ObservableNode
+    let readSource: () -> String
+
+    init(
+        question: Question, value: Observable<String>, source: ObservableNode, readSource: @escaping () -> String,
+        isRelevant: ObservableBool, isRequired: ObservableBool, isReadOnly: ObservableBool,
+        validation: Derived<FieldValidation>, label: Derived<String>, hint: Derived<String>,
+        choices: Derived<[Choice]>?, repeatState: RepeatState?, inputError: Observable<FieldValidation>
+    ) {
+        self.inputError = inputError
+        self.question = question
+        self.value = value
+        self.source = source
+        self.readSource = readSource
+        self.isRelevant = isRelevant
+        self.isRequired = isRequired
+        self.isReadOnly = isReadOnly
+        self.validation = validation
+        self.label = label
+        self.hint = hint
+        self.choices = choices
+        self.repeatState = repeatState
+    }
+}
+
+/// A yes-or-no state that may be fixed (most rows are always relevant and never
+/// read-only) or derived; a fixed one costs no node in the dependency graph.
+@MainActor
+public enum ObservableBool {
+    case constant(Bool)
+    case derived(Derived<Bool>)
+
+    /// The current value.
+    public var value: Bool {
+        switch self {
+        case .constant(let value): value
+        case .derived(let derived): derived.value
+        }
+    }
+
+    /// The node to depend on, or `nil` when the value never changes.
+    public var node: ObservableNode? {
+        if case .derived(let derived) = self { return derived }
+        return nil
+    }
+
+    /// Calls `observer` with each new value (never, for a constant).
+    public func observe(sendInitial: Bool = false, _ observer: @escaping (Bool) -> Void) -> ObservationToken? {
+        switch self {
+        case .constant(let value):
+            if sendInitial { observer(value) }
+            return nil
+        case .derived(let derived):
+            return derived.observe(sendInitial: sendInitial, observer)
+        }
+    }
+}

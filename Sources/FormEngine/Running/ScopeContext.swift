@@ -1,0 +1,70 @@
+import Foundation
+
+/// An expression's view of the form, from the row it belongs to.
+@MainActor
+struct ScopeContext: @MainActor EvaluationContext {
+    let scope: FormScope
+    let owner: Int
+    let current: () -> String
+
+    func values(of name: String) -> [String] {
+        scope.values(of: name, from: owner)
+    }
+
+    var currentValue: String { current() }
+
+    var position: Int? {
+        scope.repeatEntry == nil ? nil : scope.position.value
+    }
+
+    func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {
+        guard let repeatState = scope.repeatState(named: repeatName, from: owner),
+              repeatState.instances.value.indices.contains(index - 1),
+              let target = scope.runtime.plan.entryByName[name] else { return nil }
+        return repeatState.instances.value[index - 1].scope.valuesBelow(target).first
+    }
+
+    func choiceLabel(of choice: String, question name: String) -> String? {
+        let plan = scope.runtime.plan
+        guard let entry = plan.entryByName[name], let list = plan.entries[entry].question.listName,
+              let found = plan.definition.choiceLists[list]?.choices.first(where: { $0.name == choice }) else { return nil }
+        return found.label.text(in: scope.runtime.language.value)
+    }
+
+    var now: Date { scope.runtime.environment.now() }
+    var timeZone: TimeZone { scope.runtime.environment.timeZone }
+}
+
+/// A `choice_filter`'s view: the form as its row sees it, and the choice being
+/// tried, whose columns (`name`, `label`, any other) bare names read.
+@MainActor
+struct ChoiceFilterContext: @MainActor EvaluationContext {
+    let base: ScopeContext
+    let choice: Choice
+
+    func values(of name: String) -> [String] {
+        base.values(of: name)
+    }
+
+    func pathValues(of name: String) -> [String] {
+        switch name {
+        case "name": [choice.name]
+        case "label": [choice.label.text(in: base.scope.runtime.language.value) ?? ""]
+        default: choice.properties[name].map { [$0] } ?? base.values(of: name)
+        }
+    }
+
+    var currentValue: String { choice.name }
+    var position: Int? { base.position }
+
+    func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {
+        base.indexedRepeatValue(of: name, repeat: repeatName, index: index)
+    }
+
+    func choiceLabel(of choice: String, question name: String) -> String? {
+        base.choiceLabel(of: choice, question: name)
+    }
+
+    var now: Date { base.now }
+    var timeZone: TimeZone { base.timeZone }
+}

@@ -1,0 +1,283 @@
+import FormEngine
+import Foundation
+import TwoWayBinding
+import XCTest
+
+final class FormViewModelTests: XCTestCase {
+    private static let fixedNow = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14T22:13:20Z
+
+    @MainActor
+    private func model(_ markdown: String, language: String? = nil) throws -> FormViewModel {
+        let environment = FormEnvironment(
+            now: { Self.fixedNow }, timeZone: TimeZone(identifier: "UTC")!,
+            deviceID: "device-1", username: "ada", newInstanceID: { "uuid:\(UUID().uuidString.lowercased())" }
+        )
+        return try FormViewModel(definition: FormFixtures.definition(markdown), language: language, environment: environment)
+    }
+
+    // MARK: - Relevance
+
+    @MainActor func testRelevanceFollowsAnswersAndIsInheritedFromGroups() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | relevant |
+            | | integer | age | Age | |
+            | | begin group | adult | Adult | ${age} >= 18 |
+            | | text | job | Job | |
+            | | end group | | | |
+            | | text | why | Why? | ${job} = 'none' |
+            """)
+        let age = try XCTUnwrap(form.state(named: "age"))
+        let job = try XCTUnwrap(form.state(named: "job"))
+        let why = try XCTUnwrap(form.state(named: "why"))
+        XCTAssertFalse(job.isRelevant.value, "an empty age is NaN, and NaN >= 18 is false")
+        age.value.value = "30"
+        XCTAssertTrue(job.isRelevant.value)
+        job.value.value = "none"
+        XCTAssertTrue(why.isRelevant.value)
+        age.value.value = "12"
+        XCTAssertFalse(job.isRelevant.value)
+        XCTAssertFalse(why.isRelevant.value, "a non-relevant answer reads as empty in expressions")
+        XCTAssertEqual(job.value.value, "none", "the answer is kept, should the group come back")
+        XCTAssertFalse(form.answers().contains { $0.path == "adult/job" }, "and left out of the submission")
+    }
+
+    // MARK: - Calculations
+
+    @MainActor func testCalculationsUpdateInDependencyOrderOnceEach() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation |
+            | | decimal | a | A | |
+            | | calculate | plus | | ${a} + 1 |
+            | | calculate | twice | | ${a} * 2 |
+            | | calculate | both | | ${plus} + ${twice} |
+            | | note | show | Both is ${both} | |
+            """)
+        let a = try XCTUnwrap(form.state(named: "a"))
+        let both = try XCTUnwrap(form.state(named: "both"))
+        var seen: [String] = []
+        let token = both.value.observe { seen.append($0) }
+        a.value.value = "2"
+        a.value.value = "5"
+        XCTAssertEqual(seen, ["7", "16"], "one update per change, never a mix of old and new inputs")
+        XCTAssertEqual(form.state(named: "show")?.label.value, "Both is 16")
+        _ = token
+    }
+
+    @MainActor func testACalculationReadsOnlyWhatItDependsOn() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation |
+            | | text | a | A | |
+            | | text | b | B | |
+            | | calculate | ca | | concat(${a}, '!') |
+            | | calculate | cb | | concat(${b}, '?') |
+            """)
+        var calls = 0
+        let token = try XCTUnwrap(form.state(named: "cb")).value.observe { _ in calls += 1 }
+        form.state(named: "a")?.value.value = "x"
+        XCTAssertEqual(form.state(named: "ca")?.value.value, "x!")
+        XCTAssertEqual(calls, 0)
+        form.state(named: "b")?.value.value = "y"
+        XCTAssertEqual(calls, 1)
+        _ = token
+    }
+
+    // MARK: - Validation
+
+    @MainActor func testRequiredAndConstraintMessagesAndTheFormsVerdict() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | required | required_message | constraint | constraint_message |
+            | | text | name | Name | yes | Tell us your name. | | |
+            | | integer | age | Age | | | . >= 0 and . <= 120 | Between 0 and 120. |
+            | | integer | kids | Kids | ${age} > 20 | | | |
+            """)
+        let name = try XCTUnwrap(form.state(named: "name"))
+        let age = try XCTUnwrap(form.state(named: "age"))
+        let kids = try XCTUnwrap(form.state(named: "kids"))
+        XCTAssertEqual(name.validation.value, .invalid("Tell us your name."))
+        XCTAssertEqual(age.validation.value, .valid, "a blank answer passes any constraint")
+        XCTAssertFalse(form.isValid.value)
+        XCTAssertEqual(form.firstProblem?.state.question.name, "name")
+        name.value.value = "Ada"
+        XCTAssertTrue(form.isValid.value)
+        age.value.value = "130"
+        XCTAssertEqual(age.validation.value, .invalid("Between 0 and 120."))
+        XCTAssertFalse(form.isValid.value)
+        age.value.value = "30"
+        XCTAssertTrue(kids.isRequired.value)
+        XCTAssertEqual(kids.validation.value, .invalid("This question requires an answer."))
+        kids.value.value = "abc"
+        XCTAssertEqual(kids.validation.value, .invalid("Enter a whole number."))
+        kids.value.value = "2"
+        XCTAssertTrue(form.isValid.value)
+        kids.inputError.value = .invalid("Not a number")
+        XCTAssertEqual(kids.validation.value, .invalid("Not a number"), "a control's input error comes first")
+        XCTAssertFalse(form.isValid.value)
+    }
+
+    @MainActor func testANonRelevantQuestionIsNeitherRequiredNorChecked() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | required | relevant | constraint |
+            | | acknowledge | more | More? | | | |
+            | | integer | n | N | yes | ${more} = 'OK' | . > 5 |
+            """)
+        XCTAssertTrue(form.isValid.value)
+        form.state(named: "more")?.value.value = "OK"
+        XCTAssertFalse(form.isValid.value)
+        form.state(named: "n")?.value.value = "3"
+        XCTAssertFalse(form.isValid.value)
+        form.state(named: "more")?.value.value = ""
+        XCTAssertTrue(form.isValid.value)
+    }
+
+    // MARK: - Repeats
+
+    @MainActor func testRepeatsAddRemoveAndAggregate() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation | constraint |
+            | | begin repeat | member | Member | | |
+            | | integer | age | Age | | |
+            | | calculate | pos | | position(..) | |
+            | | calculate | older | | ${age} + 1 | |
+            | | end repeat | | | | |
+            | | calculate | total | | sum(${age}) | |
+            | | calculate | count | | count(${member}) | |
+            | | calculate | second | | indexed-repeat(${age}, ${member}, 2) | |
+            """)
+        let members = try XCTUnwrap(form.state(named: "member")?.repeatState)
+        XCTAssertEqual(members.instances.value.count, 1)
+        members.instances.value[0].state(named: "age")?.value.value = "40"
+        let second = try XCTUnwrap(members.add())
+        second.state(named: "age")?.value.value = "2"
+        XCTAssertEqual(second.state(named: "pos")?.value.value, "2")
+        XCTAssertEqual(second.state(named: "older")?.value.value, "3", "inside a repeat, ${age} is this instance's age")
+        XCTAssertEqual(form.state(named: "total")?.value.value, "42")
+        XCTAssertEqual(form.state(named: "count")?.value.value, "2")
+        XCTAssertEqual(form.state(named: "second")?.value.value, "2")
+        members.remove(at: 0)
+        XCTAssertEqual(form.state(named: "total")?.value.value, "2")
+        XCTAssertEqual(members.instances.value[0].state(named: "pos")?.value.value, "1", "positions close up")
+        XCTAssertEqual(form.answers().map(\.path), ["member[1]/age", "member[1]/pos", "member[1]/older", "total", "count", "second"])
+    }
+
+    @MainActor func testRepeatCountDrivesTheInstances() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | repeat_count |
+            | | integer | n | How many? | |
+            | | begin repeat | child | Child | ${n} |
+            | | text | name | Name | |
+            | | end repeat | | | |
+            """)
+        let children = try XCTUnwrap(form.state(named: "child")?.repeatState)
+        XCTAssertEqual(children.instances.value.count, 0)
+        form.state(named: "n")?.value.value = "3"
+        XCTAssertEqual(children.instances.value.count, 3)
+        XCTAssertNil(children.add(), "the count is the form's to decide")
+        form.state(named: "n")?.value.value = "1"
+        XCTAssertEqual(children.instances.value.count, 1)
+    }
+
+    // MARK: - Choices, languages, metadata
+
+    @MainActor func testChoiceFiltersNarrowTheChoicesLive() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | select_one country | country | Country | |
+            | | select_one city | city | City | country = ${country} |
+            | choices |
+            | | list_name | name | label | country |
+            | | country | de | Germany | |
+            | | country | fr | France | |
+            | | city | berlin | Berlin | de |
+            | | city | paris | Paris | fr |
+            | | city | lyon | Lyon | fr |
+            """)
+        let city = try XCTUnwrap(form.state(named: "city"))
+        XCTAssertEqual(city.choices?.value.map(\.name), [])
+        form.state(named: "country")?.value.value = "fr"
+        XCTAssertEqual(city.choices?.value.map(\.name), ["paris", "lyon"])
+    }
+
+    @MainActor func testLanguagesSwitchLabelsAndMessages() async throws {
+        let form = try model("""
+            | settings |
+            | | default_language |
+            | | English (en) |
+            | survey |
+            | | type | name | label::English (en) | label::Deutsch (de) | required | required_message::English (en) | required_message::Deutsch (de) |
+            | | text | name | Name | Name | yes | Required | Pflichtfeld |
+            | | note | hi | Hello ${name} | Hallo ${name} | | | |
+            """)
+        XCTAssertEqual(form.language.value, "English (en)")
+        let hi = try XCTUnwrap(form.state(named: "hi"))
+        form.state(named: "name")?.value.value = "Zoë"
+        XCTAssertEqual(hi.label.value, "Hello Zoë")
+        form.state(named: "name")?.value.value = ""
+        form.language.value = "Deutsch (de)"
+        XCTAssertEqual(hi.label.value, "Hallo ")
+        XCTAssertEqual(form.state(named: "name")?.validation.value, .invalid("Pflichtfeld"))
+    }
+
+    @MainActor func testMetadataAndDefaults() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | default |
+            | | start | started | | |
+            | | today | day | | |
+            | | deviceid | device | | |
+            | | username | user | | |
+            | | text | city | City | Berlin |
+            | | date | due | Due | today() |
+            | | end | ended | | |
+            """)
+        let answers = Dictionary(uniqueKeysWithValues: form.answers().map { ($0.path, $0.value) })
+        XCTAssertTrue(answers["started"]?.hasPrefix("2023-11-14T22:13:20") == true, "\(answers)")
+        XCTAssertEqual(answers["day"], "2023-11-14")
+        XCTAssertEqual(answers["device"], "device-1")
+        XCTAssertEqual(answers["user"], "ada")
+        XCTAssertEqual(answers["city"], "Berlin")
+        XCTAssertEqual(answers["due"], "2023-11-14")
+        XCTAssertTrue(answers["ended"]?.hasPrefix("2023-11-14T22:13:20") == true)
+        XCTAssertTrue(form.instanceID.hasPrefix("uuid:"))
+    }
+
+    @MainActor func testResetStartsANewResponse() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label |
+            | | text | a | A |
+            """)
+        let firstID = form.instanceID
+        form.load(["a": "x"])
+        XCTAssertEqual(form.state(named: "a")?.value.value, "x")
+        form.reset()
+        XCTAssertEqual(form.state(named: "a")?.value.value, "")
+        XCTAssertNotEqual(form.instanceID, firstID)
+    }
+
+    // MARK: - Forms that cannot run
+
+    @MainActor func testFormsThatCannotRunAreRefusedWithTheirRows() async throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | calculation | relevant |
+            | | calculate | a | | ${b} + 1 | |
+            | | calculate | b | | ${a} + 1 | |
+            | | geopoint | where | Where | | |
+            | | text | t | T | | ${a} > ( |
+            """)
+        XCTAssertThrowsError(try FormViewModel(definition: definition)) { error in
+            let described = (error as? FormDefinitionError)?.problems.map(\.description) ?? []
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 2: ") && $0.contains("'a', 'b'") }, "\(described)")
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("geopoint") }, "\(described)")
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 5: The relevant of 't' cannot be read") }, "\(described)")
+        }
+    }
+}
