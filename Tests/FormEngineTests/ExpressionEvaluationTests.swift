@@ -16,9 +16,15 @@ struct ExpressionTestContext: EvaluationContext {
     /// 2023-11-14T22:13:20Z, a Tuesday.
     var now = Date(timeIntervalSince1970: 1_700_000_000)
     var timeZone = TimeZone(secondsFromGMT: 0)!
+    /// A choice filter's choice: what bare names read before questions.
+    var choiceColumns: [String: String] = [:]
 
     func values(of name: String) -> [String] {
         answers[name]?.values ?? []
+    }
+
+    func pathValues(of name: String) -> [String] {
+        choiceColumns[name].map { [$0] } ?? values(of: name)
     }
 
     func indexedRepeatValue(of name: String, repeat: String, index: Int) -> String? {
@@ -193,6 +199,19 @@ final class ExpressionEvaluationTests: XCTestCase {
             ExpressionRow("jr:choice-name('zz', '${s}')", ""),
             ExpressionRow("jr:choice-name('x', '${t}')", ""),
             ExpressionRow("jr:choice-name(selected-at(${m}, 1), '${s}')", ["m": "x y"], "Why"),
+        ], in: context)
+    }
+
+    /// A choice filter reads the choice's columns by bare name and the form's answers by `${name}`.
+    func testBareNamesReadThroughPathValues() {
+        var context = ExpressionTestContext()
+        context.choiceColumns = ["name": "berlin", "state": "be"]
+        context.answers = ["state": "by", "chosen_state": "be"]
+        check([
+            ExpressionRow("state = ${chosen_state}", true),
+            ExpressionRow("${state} = ${chosen_state}", false),
+            ExpressionRow("name != 'munich' and /data/state = 'be'", true),
+            ExpressionRow("string(../state)", "be"),
         ], in: context)
     }
 
