@@ -262,6 +262,24 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertNotEqual(form.instanceID, firstID)
     }
 
+    @MainActor func testTheSummaryListsRelevantAnswersByTheirLabels() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | relevant |
+            | | text | name | Name | |
+            | | select_multiple fruit | fruit | Fruit | |
+            | | integer | age | Age | ${name} != '' |
+            | | note | n | Thanks | |
+            | choices |
+            | | list_name | name | label |
+            | | fruit | apple | Apple |
+            | | fruit | pear | Pear |
+            """)
+        XCTAssertEqual(form.summary.value, "Name: --\nFruit: --")
+        form.load(["name": "Ada", "fruit": "pear apple", "age": "36"])
+        XCTAssertEqual(form.summary.value, "Name: Ada\nFruit: Pear, Apple\nAge: 36")
+    }
+
     // MARK: - Forms that cannot run
 
     @MainActor func testFormsThatCannotRunAreRefusedWithTheirRows() async throws {

@@ -82,6 +82,53 @@ public final class FormViewModel {
         return search(root.orderedStates)
     }
 
+    /// One line per relevant question the respondent answers, in form order:
+    /// its label and its answer (a choice's label, `--` when blank). Made on
+    /// first use: it reads every answer, so a form that never shows it does
+    /// not pay for it on each change.
+    public private(set) lazy var summary: Derived<String> = makeSummary()
+
+    private func makeSummary() -> Derived<String> {
+        var inputs: [ObservableNode] = [language]
+        func gather(_ states: [QuestionState]) {
+            for state in states {
+                inputs.append(state.value)
+                inputs.append(state.label)
+                if let node = state.isRelevant.node { inputs.append(node) }
+                if let repeatState = state.repeatState { inputs.append(repeatState.revision) }
+            }
+        }
+        gather(root.orderedStates)
+        return Derived(from: inputs) { [unowned self] in summaryText() }
+    }
+
+    private func summaryText() -> String {
+        var lines: [String] = []
+        func walk(_ states: [QuestionState]) {
+            for state in states where state.isRelevant.value {
+                if let repeatState = state.repeatState {
+                    for instance in repeatState.instances.value { walk(instance.states) }
+                    continue
+                }
+                guard state.question.type.isAnswerable else { continue }
+                lines.append("\(state.label.value): \(shown(state))")
+            }
+        }
+        walk(root.orderedStates)
+        return lines.joined(separator: "\n")
+    }
+
+    /// An answer as a person reads it: choices by their labels, `--` when blank.
+    private func shown(_ state: QuestionState) -> String {
+        let value = state.value.value
+        guard !value.isEmpty else { return "--" }
+        guard state.question.type.isSelect, let choices = state.choices?.value else { return value }
+        let names = state.question.type == .selectOne ? [value] : value.split(separator: " ").map(String.init)
+        return names.map { name in
+            choices.first { $0.name == name }?.label.text(in: language.value) ?? name
+        }.joined(separator: ", ")
+    }
+
     // MARK: - Submission
 
     /// The response's answers in form order, by path (`group/question`, and
