@@ -74,6 +74,13 @@ let package = Package(
             path: "Sources/ScaleForm",
             swiftSettings: optimize
         ),
+        // The forms engine on whole generated forms: reading, and one change.
+        .executableTarget(
+            name: "form-bench",
+            dependencies: [.product(name: "FormEngine", package: appPackage)],
+            path: "Sources/FormBench",
+            swiftSettings: optimize
+        ),
         .target(name: "FirstFrameProbe", dependencies: ["CGtkBench"]),
         // The cold-start peer: a C GTK 4 program that loads the app's .ui file.
         .executableTarget(name: "coldstart-c", dependencies: ["CGtkBench"], path: "Sources/ColdStartC"),

@@ -6,6 +6,7 @@ Inputs, all from the same run:
                              (one file per benchmark and metric; p50 is used)
   RESULTS/scale.tsv          lines of Benchmarks/scale-form
   RESULTS/coldstart.tsv      "app|c <ns>" lines, one per launch
+  RESULTS/forms.tsv          lines of Benchmarks/forms/run
 
 Every benchmark does K operations per measured iteration (" xK" ends its
 name); figures are per operation, after subtracting the harness's own cost
@@ -170,6 +171,23 @@ if os.path.exists(scale_file):
                 "per-widget cost at N = 100", f"{ns(base_time)} · {base_heap:,.0f} B",
                 f"{bind / base_time:.2f}× time, {heap / base_heap:.2f}× memory",
                 "linear: per-widget cost ≤ 1.5× that at N = 100", ok)
+
+forms_file = os.path.join(results, "forms.tsv")
+if os.path.exists(forms_file):
+    forms = {}
+    for line in open(forms_file):
+        kind, who, value = line.split()
+        forms[(kind, who)] = float(value)
+    ours, peer = forms.get(("parse", "ours")), forms.get(("parse", "pyxform"))
+    if ours and peer:
+        row("Read and check a generated 5,000-question .xlsx", f"{ours * 1000:,.1f} ms",
+            "pyxform 4.5.0 xls2json, same file", f"{peer * 1000:,.0f} ms",
+            f"{peer / ours:.1f}× faster", "≥ 20× faster", peer / ours >= 20)
+    small, large = forms.get(("change", "100")), forms.get(("change", "10000"))
+    if small and large:
+        row("One answer change, 10,000-question form", ns(large),
+            "the same change, 100-question form", ns(small),
+            f"{large / small:.2f}×", "≤ 1.2× (cost follows dependents)", large / small <= 1.2)
 
 cold_file = os.path.join(results, "coldstart.tsv")
 if os.path.exists(cold_file):

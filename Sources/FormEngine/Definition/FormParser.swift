@@ -138,8 +138,9 @@ struct FormParser {
         // Only the first data row counts, even when it is empty.
         if let first = table.rows.first, workbook.layout != .spreadsheet || first.number == 2 {
             // With both `form_id` and its older name `id_string`, `form_id` counts.
-            for cell in first.cells where !(cell.header == "id_string" && first.cells.contains { $0.header == "form_id" }) {
-                values[cell.column.name] = cell.value
+            let headers = first.cells.map { table.columns[$0.column].header }
+            for (cell, header) in zip(first.cells, headers) where !(header == "id_string" && headers.contains("form_id")) {
+                values[table.columns[cell.column].name] = cell.value
             }
         }
         if let name = values["name"], !XMLName.isValid(name) {
@@ -169,9 +170,10 @@ struct FormParser {
                 continue
             }
             var properties: [String: String] = [:]
-            for cell in row.cells where !["list_name", "name", "label"].contains(cell.column.name)
-                && !cell.column.name.hasPrefix("media::") {
-                properties[cell.header] = cell.value
+            for cell in row.cells {
+                let column = table.columns[cell.column]
+                guard !["list_name", "name", "label"].contains(column.name), !column.name.hasPrefix("media::") else { continue }
+                properties[column.header] = cell.value
             }
             let choice = Choice(name: name, label: row.translated("label"), properties: properties, row: row.number)
             if lists[listName] == nil {
@@ -203,12 +205,13 @@ struct FormParser {
         func check(_ table: SheetTable?, columns include: (SheetTable.Column) -> Bool) {
             guard let table else { return }
             for row in table.rows {
-                for cell in row.cells where include(cell.column) && cell.value.contains("${") {
+                for cell in row.cells where cell.value.includes("${") && include(table.columns[cell.column]) {
+                    let header = table.columns[cell.column].header
                     switch ReferenceScanner.references(in: cell.value) {
                     case .failure:
                         problems.append(FormProblem(
                             sheet: table.sheetName, row: row.number,
-                            "The '\(cell.header)' value is invalid: a reference must be ${ followed by a question name and }."
+                            "The '\(header)' value is invalid: a reference must be ${ followed by a question name and }."
                         ))
                     case .success(let referenced):
                         for name in referenced {
@@ -216,12 +219,12 @@ struct FormParser {
                             case nil:
                                 problems.append(FormProblem(
                                     sheet: table.sheetName, row: row.number,
-                                    "The '\(cell.header)' value refers to ${\(name)}, but no question is named '\(name)'."
+                                    "The '\(header)' value refers to ${\(name)}, but no question is named '\(name)'."
                                 ))
                             case let count? where count > 1:
                                 problems.append(FormProblem(
                                     sheet: table.sheetName, row: row.number,
-                                    "The '\(cell.header)' value refers to ${\(name)}, but '\(name)' names more than one question; a referenced name must be unique in the form."
+                                    "The '\(header)' value refers to ${\(name)}, but '\(name)' names more than one question; a referenced name must be unique in the form."
                                 ))
                             default:
                                 break
@@ -243,13 +246,12 @@ struct FormParser {
     static func languages(survey: SheetTable, choices: SheetTable?) -> [String] {
         var languages: Set<String> = []
         for table in [survey, choices].compactMap({ $0 }) {
-            for row in table.rows {
-                for cell in row.cells where SheetTable.translatable.contains(cell.column.name) {
-                    if let language = cell.column.language {
-                        languages.insert(language)
-                    } else if cell.column.name == "label" {
-                        languages.insert(FormDefinition.defaultLanguageName)
-                    }
+            for index in table.usedColumns where table.columns[index].isTranslatable {
+                let column = table.columns[index]
+                if let language = column.language {
+                    languages.insert(language)
+                } else if column.name == "label" {
+                    languages.insert(FormDefinition.defaultLanguageName)
                 }
             }
         }
@@ -264,15 +266,20 @@ enum ReferenceScanner {
 
     static func references(in text: String) -> Result<[String], Malformed> {
         var names: [String] = []
-        var rest = Substring(text)
-        while let start = rest.range(of: "${") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "}") else { return .failure(Malformed()) }
-            var name = rest[..<end]
-            if name.hasPrefix("last-saved#") { name = name.dropFirst("last-saved#".count) }
-            guard XMLName.isValid(String(name), allowsPrefix: false) else { return .failure(Malformed()) }
-            names.append(String(name))
-            rest = rest[rest.index(after: end)...]
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            let start = index + 2
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) else { return .failure(Malformed()) }
+            var name = String(decoding: bytes[start..<end], as: UTF8.self)
+            if name.hasPrefix("last-saved#") { name.removeFirst("last-saved#".count) }
+            guard XMLName.isValid(name, allowsPrefix: false) else { return .failure(Malformed()) }
+            names.append(name)
+            index = end + 1
         }
         return .success(names)
     }
@@ -283,9 +290,22 @@ enum XMLName {
     /// Whether `name` starts with a letter or `_` and goes on with letters,
     /// digits, `_`, `-` and `.`; with `allowsPrefix`, one `prefix:` may lead.
     static func isValid(_ name: String, allowsPrefix: Bool = true) -> Bool {
+        // Most names are plain ASCII: letters, digits, `_`, `-`, `.`.
+        let utf8 = name.utf8
+        if let first = utf8.first, utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ":") }) {
+            guard first == UInt8(ascii: "_") || isASCIILetter(first) else { return false }
+            return utf8.allSatisfy {
+                isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }
+        }
         let parts = name.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 1 || (allowsPrefix && parts.count == 2) else { return false }
         return parts.allSatisfy(isNCName)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     private static func isNCName(_ part: Substring) -> Bool {

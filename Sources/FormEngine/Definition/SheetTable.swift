@@ -9,6 +9,8 @@ struct SheetTable {
         var language: String?
         /// The header as written, for messages.
         var header: String
+        /// Whether its cells are texts per language (label, hint, ...).
+        var isTranslatable: Bool { SheetTable.translatable.contains(name) }
     }
 
     /// One data row.
@@ -18,8 +20,8 @@ struct SheetTable {
         var values: [String: String] = [:]
         /// Translated cells: column → language → text.
         var texts: [String: [String: String]] = [:]
-        /// Every non-empty cell with its header as written, in column order.
-        var cells: [(header: String, column: Column, value: String)] = []
+        /// Every non-empty cell by its column's index, in column order.
+        var cells: [(column: Int, value: String)] = []
 
         var isEmpty: Bool { cells.isEmpty }
 
@@ -31,6 +33,8 @@ struct SheetTable {
     var sheetName: String
     var columns: [Column]
     var rows: [Row]
+    /// The columns with at least one non-empty cell.
+    var usedColumns: Set<Int> = []
 
     /// Reads `sheet`, naming columns through `aliases` (snake-cased first token →
     /// canonical name). Cells are cleaned as pyxform cleans them: smart quotes
@@ -75,6 +79,7 @@ struct SheetTable {
         }
 
         rows = []
+        let translatableColumns = columns.map(\.isTranslatable)
         var previousNumber = 1
         for sheetRow in sheet.rows where sheetRow.number > 1 {
             // A spreadsheet's data ends after a run of more than 60 empty rows.
@@ -86,10 +91,11 @@ struct SheetTable {
                 guard !column.header.isEmpty else { continue }
                 let value = Self.clean(raw, collapsesSpaces: collapsesSpaces)
                 guard !value.allSatisfy(\.isWhitespace) else { continue }
-                row.cells.append((column.header, column, value))
+                row.cells.append((index, value))
+                usedColumns.insert(index)
                 if let language = column.language {
                     row.texts[column.name, default: [:]][language] = value
-                } else if Self.translatable.contains(column.name) {
+                } else if translatableColumns[index] {
                     row.texts[column.name, default: [:]][FormDefinition.defaultLanguageName] = value
                 } else {
                     row.values[column.name] = value
@@ -162,7 +168,7 @@ struct SheetTable {
     }
 
     static func collapseSpaces(_ text: String) -> String {
-        guard text.contains("  ") else { return text }
+        guard text.includes("  ") else { return text }
         var result = ""
         var previousWasSpace = false
         for character in text {
@@ -180,12 +186,11 @@ struct SheetTable {
     static func clean(_ raw: String, collapsesSpaces: Bool) -> String {
         var value = raw
         if collapsesSpaces {
-            value = collapseSpaces(value.trimmingCharacters(in: .whitespacesAndNewlines))
+            value = collapseSpaces(value.trimmed)
         }
         if value.unicodeScalars.contains(where: { (0x2018...0x201D).contains($0.value) }) {
-            value = value
-                .replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "\u{2019}", with: "'")
-                .replacingOccurrences(of: "\u{201C}", with: "\"").replacingOccurrences(of: "\u{201D}", with: "\"")
+            value = value.replacingScalar("\u{2018}", with: "'").replacingScalar("\u{2019}", with: "'")
+                .replacingScalar("\u{201C}", with: "\"").replacingScalar("\u{201D}", with: "\"")
         }
         return value
     }

@@ -38,6 +38,9 @@ struct SurveyBuilder {
 
     mutating func build(_ table: SheetTable, settings: inout [String: String]) {
         var stack = [Frame()]
+        // The names of the open groups and repeats, kept apart from the
+        // frames so that a row's path copies no question.
+        var openNames: [String] = []
         var repeatNames: Set<String> = []
 
         for row in table.rows where !row.isEmpty {
@@ -59,6 +62,7 @@ struct SurveyBuilder {
                     continue
                 }
                 let frame = stack.removeLast()
+                openNames.removeLast()
                 var container = open
                 container.children = frame.children
                 stack[stack.count - 1].children.append(container)
@@ -93,7 +97,7 @@ struct SurveyBuilder {
                 }
                 stack[stack.count - 1].names.insert(name)
             }
-            let path = stack.compactMap { $0.container?.name } + [name]
+            let path = openNames + [name]
 
             if let beginType = Self.container(typeText, keyword: "begin") {
                 if beginType == .repeatGroup {
@@ -106,11 +110,12 @@ struct SurveyBuilder {
                 var container = Question(name: name, type: beginType, path: path, row: row.number)
                 fill(&container, from: row)
                 stack.append(Frame(container: container))
+                openNames.append(name)
                 continue
             }
 
-            if let cell = row.cells.first(where: { $0.column.name == "trigger" }) {
-                triggers.append((row.number, cell.header, cell.value))
+            if let cell = row.cells.first(where: { table.columns[$0.column].name == "trigger" }) {
+                triggers.append((row.number, table.columns[cell.column].header, cell.value))
             }
             guard var question = makeQuestion(typeText, name: name, path: path, row: row) else { continue }
             questionNames.insert(name)
@@ -169,9 +174,8 @@ struct SurveyBuilder {
             return Question(name: name, type: type, path: path, row: row.number)
         }
         // `select_one LIST`, `select_multiple LIST or_other`, ...
-        for (command, type) in XLSFormAliases.selectCommands.sorted(by: { $0.key.count > $1.key.count })
-        where typeText.hasPrefix(command + " ") {
-            var rest = String(typeText.dropFirst(command.count + 1))
+        for (prefix, type) in XLSFormAliases.selectCommandsLongestFirst where typeText.hasPrefix(prefix) {
+            var rest = String(typeText.dropFirst(prefix.count))
             var hasOther = false
             for suffix in XLSFormAliases.otherSuffixes where rest.hasSuffix(" " + suffix) {
                 rest = String(rest.dropLast(suffix.count + 1))
@@ -204,14 +208,16 @@ struct SurveyBuilder {
         question.appearance = row.values["appearance"]
         question.repeatCount = row.values["repeat_count"]
         question.parameters = Self.parameters(row.values["parameters"] ?? "") ?? [:]
-        let known: Set<String> = [
-            "type", "name", "required", "read_only", "relevant", "constraint", "calculation", "default",
-            "choice_filter", "appearance", "repeat_count", "parameters",
-        ]
-        for (column, value) in row.values where !known.contains(column) {
+        for (column, value) in row.values where !Self.knownColumns.contains(column) {
             question.extraColumns[column] = value
         }
     }
+
+    /// Columns `fill` reads itself; the rest go to `extraColumns`.
+    private static let knownColumns: Set<String> = [
+        "type", "name", "required", "read_only", "relevant", "constraint", "calculation", "default",
+        "choice_filter", "appearance", "repeat_count", "parameters",
+    ]
 
     /// `start=0 end=60 step=0.5` → keys (lower case) to values (lower case but
     /// for `label` and `value`), or `nil` when it cannot be read.

@@ -125,6 +125,12 @@ enum XLSFormAliases {
         "rank": .rank,
     ]
 
+    /// The select commands, longest first, so that `select_one_external` is
+    /// not read as `select_one` and a list named `external`.
+    /// Each with the space that follows it in a type (`select_one `).
+    static let selectCommandsLongestFirst = selectCommands.sorted { $0.key.count > $1.key.count }
+        .map { (prefix: $0.key + " ", type: $0.value) }
+
     /// The words after `begin`/`end` → container type.
     static let containers: [String: QuestionType] = [
         "group": .group, "repeat": .repeatGroup, "lgroup": .repeatGroup, "looped group": .repeatGroup,

@@ -106,7 +106,7 @@ enum MarkdownLayoutReader {
             previous = character
         }
         cells.append(cell)
-        return cells.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\\|", with: "|") }
+        return cells.map { $0.trimmed.replacingOccurrences(of: "\\|", with: "|") }
     }
 }
 
@@ -121,7 +121,7 @@ enum SheetLayout {
         var current: Int?
         for record in records {
             guard let first = record.first else { continue }
-            let name = first.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = first.trimmed
             if !name.isEmpty {
                 if let existing = sheets.firstIndex(where: { $0.name == name }) {
                     sheets[existing].rows = []
@@ -131,7 +131,7 @@ enum SheetLayout {
                     current = sheets.count - 1
                 }
             }
-            let cells = record.dropFirst().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let cells = record.dropFirst().map(\.trimmed)
             guard let current, cells.contains(where: { !$0.isEmpty }) else { continue }
             sheets[current].rows.append(SheetRow(number: sheets[current].rows.count + 1, cells: cells))
         }

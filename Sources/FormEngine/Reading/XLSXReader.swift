@@ -77,6 +77,12 @@ enum XLSXReader {
         if value == value.rounded() { return String(format: "%.0f", value) }
         return String(value)
     }
+
+    /// A text cell as forms read it: no space at either end, and no-break
+    /// spaces as plain ones.
+    static func shownString(_ text: String) -> String {
+        text.replacingScalar("\u{A0}", with: " ").trimmed
+    }
 }
 
 // MARK: - Parts of the workbook
@@ -150,139 +156,130 @@ private final class RelationshipParser: XMLPartParser {
 
 /// `xl/sharedStrings.xml`: the table string cells point into. Rich text is
 /// the join of its runs; phonetic guides (`rPh`) are not shown text.
-private final class SharedStringsParser: XMLPartParser {
-    private var strings: [String] = []
-    private var current = ""
-    private var inText = false
-    private var phoneticDepth = 0
-
+private enum SharedStringsParser {
     static func parse(_ data: Data) -> [String]? {
-        let delegate = SharedStringsParser()
-        return delegate.run(data) ? delegate.strings : nil
-    }
-
-    override func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        switch localName(element) {
-        case "si": current = ""
-        case "t": inText = phoneticDepth == 0
-        case "rPh": phoneticDepth += 1
-        default: break
+        data.withUnsafeBytes { raw -> [String]? in
+            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+            var strings: [String] = []
+            var current = ""
+            var inText = false
+            var phoneticDepth = 0
+            do {
+                while let event = try scanner.next() {
+                    switch event {
+                    case .start(let name, _, let isEmpty):
+                        if scanner.name(name, is: "si") {
+                            current = ""
+                            if isEmpty { strings.append("") }
+                        } else if scanner.name(name, is: "t") {
+                            inText = phoneticDepth == 0 && !isEmpty
+                        } else if scanner.name(name, is: "rPh"), !isEmpty {
+                            phoneticDepth += 1
+                        }
+                    case .end(let name):
+                        if scanner.name(name, is: "si") {
+                            strings.append(current)
+                        } else if scanner.name(name, is: "t") {
+                            inText = false
+                        } else if scanner.name(name, is: "rPh") {
+                            phoneticDepth -= 1
+                        }
+                    case .text(let range, let isCDATA):
+                        if inText { current += scanner.text(range, isCDATA: isCDATA) }
+                    }
+                }
+            } catch {
+                return nil
+            }
+            return strings
         }
-    }
-
-    override func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        switch localName(element) {
-        case "si": strings.append(current)
-        case "t": inText = false
-        case "rPh": phoneticDepth -= 1
-        default: break
-        }
-    }
-
-    override func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if inText { current += string }
     }
 }
 
 /// One worksheet: rows of cells' shown text, placed by their references.
-private final class SheetParser: XMLPartParser {
-    private let sharedStrings: [String]
-    private var rows: [SheetRow] = []
-
-    private var rowNumber = 0
-    private var cells: [String] = []
-    private var column = 0
-    private var cellType = ""
-    private var value = ""
-    private var inlineText = ""
-    private var collecting: Collecting = .nothing
-    private var phoneticDepth = 0
-
+private enum SheetParser {
     private enum Collecting { case nothing, value, inlineText }
 
-    init(sharedStrings: [String]) {
-        self.sharedStrings = sharedStrings
-        super.init()
-    }
-
     static func parse(_ data: Data, sharedStrings: [String]) -> [SheetRow]? {
-        let delegate = SheetParser(sharedStrings: sharedStrings)
-        return delegate.run(data) ? delegate.rows : nil
-    }
+        data.withUnsafeBytes { raw -> [SheetRow]? in
+            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+            var rows: [SheetRow] = []
+            var rowNumber = 0
+            var cells: [String] = []
+            var column = -1
+            var cellType = "n"
+            var value = ""
+            var inlineText = ""
+            var collecting = Collecting.nothing
+            var phoneticDepth = 0
 
-    override func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        switch localName(element) {
-        case "row":
-            rowNumber = attributes["r"].flatMap { Int($0) } ?? rowNumber + 1
-            cells = []
-            column = -1
-        case "c":
-            column = attributes["r"].flatMap(Self.columnIndex) ?? column + 1
-            cellType = attributes["t"] ?? "n"
-            value = ""
-            inlineText = ""
-        case "v":
-            collecting = .value
-        case "t" where phoneticDepth == 0:
-            collecting = .inlineText
-        case "rPh":
-            phoneticDepth += 1
-        default:
-            break
-        }
-    }
-
-    override func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        switch localName(element) {
-        case "row":
-            if cells.contains(where: { !$0.isEmpty }) {
-                rows.append(SheetRow(number: rowNumber, cells: cells))
+            func endCell() {
+                let text = shownText(type: cellType, value: value, inlineText: inlineText, sharedStrings: sharedStrings)
+                guard column >= 0, !text.isEmpty else { return }
+                if cells.count <= column { cells.append(contentsOf: repeatElement("", count: column + 1 - cells.count)) }
+                cells[column] = text
             }
-        case "c":
-            let text = shownText()
-            guard column >= 0, !text.isEmpty else { return }
-            if cells.count <= column { cells.append(contentsOf: repeatElement("", count: column + 1 - cells.count)) }
-            cells[column] = text
-        case "v", "t":
-            collecting = .nothing
-        case "rPh":
-            phoneticDepth -= 1
-        default:
-            break
+            func endRow() {
+                if cells.contains(where: { !$0.isEmpty }) { rows.append(SheetRow(number: rowNumber, cells: cells)) }
+            }
+
+            do {
+                while let event = try scanner.next() {
+                    switch event {
+                    case .start(let name, let attributes, let isEmpty):
+                        if scanner.name(name, is: "row") {
+                            rowNumber = scanner.attribute("r", in: attributes).flatMap { Int($0) } ?? rowNumber + 1
+                            cells = []
+                            column = -1
+                            if isEmpty { endRow() }
+                        } else if scanner.name(name, is: "c") {
+                            column = scanner.attribute("r", in: attributes).flatMap(columnIndex) ?? column + 1
+                            cellType = scanner.attribute("t", in: attributes) ?? "n"
+                            value = ""
+                            inlineText = ""
+                        } else if scanner.name(name, is: "v") {
+                            collecting = isEmpty ? .nothing : .value
+                        } else if scanner.name(name, is: "t"), phoneticDepth == 0 {
+                            collecting = isEmpty ? .nothing : .inlineText
+                        } else if scanner.name(name, is: "rPh"), !isEmpty {
+                            phoneticDepth += 1
+                        }
+                    case .end(let name):
+                        if scanner.name(name, is: "row") {
+                            endRow()
+                        } else if scanner.name(name, is: "c") {
+                            endCell()
+                        } else if scanner.name(name, is: "v") || scanner.name(name, is: "t") {
+                            collecting = .nothing
+                        } else if scanner.name(name, is: "rPh") {
+                            phoneticDepth -= 1
+                        }
+                    case .text(let range, let isCDATA):
+                        switch collecting {
+                        case .nothing: break
+                        case .value: value += scanner.text(range, isCDATA: isCDATA)
+                        case .inlineText: inlineText += scanner.text(range, isCDATA: isCDATA)
+                        }
+                    }
+                }
+            } catch {
+                return nil
+            }
+            return rows
         }
     }
 
-    override func parser(_ parser: XMLParser, foundCharacters string: String) {
-        switch collecting {
-        case .nothing: break
-        case .value: value += string
-        case .inlineText: inlineText += string
-        }
-    }
-
-    private func shownText() -> String {
-        switch cellType {
+    private static func shownText(type: String, value: String, inlineText: String, sharedStrings: [String]) -> String {
+        switch type {
         case "s":
             guard let index = Int(value), sharedStrings.indices.contains(index) else { return "" }
-            return Self.shownString(sharedStrings[index])
-        case "inlineStr": return Self.shownString(inlineText)
-        case "str": return Self.shownString(value)
+            return XLSXReader.shownString(sharedStrings[index])
+        case "inlineStr": return XLSXReader.shownString(inlineText)
+        case "str": return XLSXReader.shownString(value)
         case "b": return value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
         case "e", "d": return value
         default: return value.isEmpty ? "" : XLSXReader.shownNumber(value)
         }
-    }
-
-    /// A text cell as forms read it: no space at either end, and no-break
-    /// spaces as plain ones.
-    static func shownString(_ text: String) -> String {
-        text.replacingOccurrences(of: "\u{A0}", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The zero-based column of a cell reference such as `C7` or `AB12`.
