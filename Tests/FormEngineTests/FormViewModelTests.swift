@@ -248,6 +248,22 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertTrue(form.instanceID.hasPrefix("uuid:"))
     }
 
+    @MainActor func testAnswersThatAreNotOfTheQuestionsTypeAreRefused() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label |
+            | | date | due | Due |
+            | | decimal | price | Price |
+            """)
+        let due = try XCTUnwrap(form.state(named: "due"))
+        due.value.value = "2023-02-30"
+        XCTAssertEqual(due.validation.value, .invalid("Enter a date as YYYY-MM-DD."))
+        due.value.value = "2024-02-29"
+        XCTAssertEqual(due.validation.value, .valid)
+        form.state(named: "price")?.value.value = "12,5"
+        XCTAssertEqual(form.state(named: "price")?.validation.value, .invalid("Enter a number."))
+    }
+
     @MainActor func testResetStartsANewResponse() async throws {
         let form = try model("""
             | survey |

@@ -167,6 +167,23 @@ struct SheetTable {
         text.split(whereSeparator: \.isWhitespace).joined(separator: "_").lowercased()
     }
 
+    /// Whether cleaning would leave `text` as it is: no white space at either
+    /// end, no two spaces in a row, and no byte that could start a curly quote
+    /// (U+2018–U+201D are E2 80 98–9D in UTF-8). One pass over the bytes.
+    private static func isClean(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            guard first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0xE2 || (byte == 0x20 && previous == 0x20) { return false }
+                previous = byte
+            }
+            return true
+        }
+    }
+
     static func collapseSpaces(_ text: String) -> String {
         guard text.includes("  ") else { return text }
         var result = ""
@@ -184,6 +201,7 @@ struct SheetTable {
     }
 
     static func clean(_ raw: String, collapsesSpaces: Bool) -> String {
+        if isClean(raw) { return raw }
         var value = raw
         if collapsesSpaces {
             value = collapseSpaces(value.trimmed)

@@ -233,7 +233,7 @@ private enum SheetParser {
                             column = -1
                             if isEmpty { endRow() }
                         } else if scanner.name(name, is: "c") {
-                            column = scanner.attribute("r", in: attributes).flatMap(columnIndex) ?? column + 1
+                            column = scanner.columnIndex(in: attributes) ?? column + 1
                             cellType = scanner.attribute("t", in: attributes) ?? "n"
                             value = ""
                             inlineText = ""
@@ -280,18 +280,6 @@ private enum SheetParser {
         case "e", "d": return value
         default: return value.isEmpty ? "" : XLSXReader.shownNumber(value)
         }
-    }
-
-    /// The zero-based column of a cell reference such as `C7` or `AB12`.
-    static func columnIndex(_ reference: String) -> Int? {
-        var index = 0
-        var sawLetter = false
-        for scalar in reference.unicodeScalars {
-            guard (65...90).contains(scalar.value) || (97...122).contains(scalar.value) else { break }
-            index = index * 26 + Int(scalar.value & 0x1F)
-            sawLetter = true
-        }
-        return sawLetter ? index - 1 : nil
     }
 }
 

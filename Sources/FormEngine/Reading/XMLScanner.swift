@@ -123,6 +123,30 @@ struct XMLScanner {
         return nil
     }
 
+    /// The zero-based column of a cell's `r` reference (`C7` → 2), read from
+    /// the bytes: it is read for every cell of a sheet.
+    func columnIndex(in range: Range<Int>) -> Int? {
+        var cursor = range.lowerBound
+        while cursor + 2 < range.upperBound {
+            if bytes[cursor] == UInt8(ascii: "r"), bytes[cursor + 1] == UInt8(ascii: "="),
+               cursor == range.lowerBound || Self.isSpace(bytes[cursor - 1]) {
+                var index = 0
+                var position = cursor + 3
+                var sawLetter = false
+                while position < range.upperBound {
+                    let byte = bytes[position] | 0x20
+                    guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { break }
+                    index = index * 26 + Int(byte - UInt8(ascii: "a") + 1)
+                    sawLetter = true
+                    position += 1
+                }
+                return sawLetter ? index - 1 : nil
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
     /// The text in `range` with its entities decoded.
     func text(_ range: Range<Int>, isCDATA: Bool = false) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
