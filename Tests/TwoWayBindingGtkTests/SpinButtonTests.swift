@@ -95,6 +95,29 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
+    /// With commit-only updates a step (the + button, Up) is an edit like a
+    /// keystroke: the model waits for Enter or focus leaving.
+    func testStepping_withCommitOnly_waitsForTheCommit() {
+        MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 50)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            let years = Observable(10.0)
+            SpinButton.wrapping(gtkSpin).bind(with: years, options: BindingOptions(commitPolicy: .onCommit))
+            let (token, notifications) = years.countNotifications()
+            defer { token.cancel() }
+
+            gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_FORWARD, 1)
+            gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_FORWARD, 1)
+            XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 12)
+            XCTAssertEqual(years.value, 10, "stepping alone does not reach the model")
+            XCTAssertEqual(notifications.value, 0)
+            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
+            XCTAssertEqual(years.value, 12)
+            XCTAssertEqual(notifications.value, 1)
+        }
+    }
+
     func testTypedText_commitsOnFocusLeave() {
         MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)

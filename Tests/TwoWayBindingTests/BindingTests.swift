@@ -49,6 +49,32 @@ final class BindingTests: XCTestCase {
         XCTAssertEqual(model.value, "next")
     }
 
+    /// An observer that subscribed before the binding (the app's undo history
+    /// does) hears the model first, and so would hear any echo of the write
+    /// that the control emits while the binding updates it.
+    @MainActor func testEchoesOfProgrammaticWrites_areIgnored_forObserversSubscribedBeforeTheBinding() async {
+        let model = Observable("start")
+        let recorder = Recorder(model)
+        let field = FakeTextField()
+        field.bind(with: model)
+        model.value = "next"
+        XCTAssertEqual(recorder.received, ["next"], "the control's \"\" and \"next\" echoes never reach the model")
+        XCTAssertEqual(field.text, "next")
+    }
+
+    @MainActor func testOneUndo_undoesOneProgrammaticChangeOfABoundModel() async {
+        let model = Observable("start")
+        let history = EditHistory()
+        history.track(model)
+        let field = FakeTextField()
+        field.bind(with: model)
+        model.value = "next"
+        XCTAssertEqual(history.undoCount, 1, "an echo would have recorded more steps")
+        history.undo()
+        XCTAssertEqual(model.value, "start")
+        XCTAssertEqual(field.text, "start")
+    }
+
     // MARK: - Control → model
 
     @MainActor func testUserChange_reachesModelWithOneNotification() async {
