@@ -165,6 +165,32 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.answers().map(\.path), ["member[1]/age", "member[1]/pos", "member[1]/older", "total", "count", "second"])
     }
 
+    @MainActor func testNestedRepeatsAggregateAndRemovedInstancesAreLetGo() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation |
+            | | begin repeat | household | Household | |
+            | | begin repeat | person | Person | |
+            | | integer | age | Age | |
+            | | end repeat | | | |
+            | | end repeat | | | |
+            | | calculate | total | | sum(${age}) |
+            """)
+        let households = try XCTUnwrap(form.state(named: "household")?.repeatState)
+        let people = try XCTUnwrap(households.instances.value[0].state(named: "person")?.repeatState)
+        people.instances.value[0].state(named: "age")?.value.value = "30"
+        weak var removedAge: QuestionState?
+        do {
+            let second = try XCTUnwrap(people.add())
+            second.state(named: "age")?.value.value = "12"
+            removedAge = second.state(named: "age")
+        }
+        XCTAssertEqual(form.state(named: "total")?.value.value, "42", "a change two repeats down reaches the total")
+        people.remove(at: 1)
+        XCTAssertEqual(form.state(named: "total")?.value.value, "30")
+        XCTAssertNil(removedAge, "a removed instance's answers are freed")
+    }
+
     @MainActor func testRepeatCountDrivesTheInstances() async throws {
         let form = try model("""
             | survey |
@@ -272,10 +298,13 @@ final class FormViewModelTests: XCTestCase {
             """)
         let firstID = form.instanceID
         form.load(["a": "x"])
-        XCTAssertEqual(form.state(named: "a")?.value.value, "x")
+        let old = try XCTUnwrap(form.state(named: "a"))
+        XCTAssertEqual(old.value.value, "x")
         form.reset()
         XCTAssertEqual(form.state(named: "a")?.value.value, "")
         XCTAssertNotEqual(form.instanceID, firstID)
+        old.value.value = "typed into a widget still bound to the old response"
+        XCTAssertEqual(form.state(named: "a")?.value.value, "", "the old response is gone, and touching it is harmless")
     }
 
     @MainActor func testTheSummaryListsRelevantAnswersByTheirLabels() async throws {

@@ -145,7 +145,7 @@ final class FormScope {
     }
 
     func context(for owner: Int, current: @escaping () -> String) -> ScopeContext {
-        ScopeContext(scope: self, owner: owner, current: current)
+        ScopeContext(scope: self, owner: owner, current: current, environment: runtime.environment)
     }
 
     func repeatState(named name: String, from owner: Int) -> RepeatState? {

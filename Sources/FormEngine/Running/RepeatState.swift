@@ -17,7 +17,6 @@ public final class RepeatState {
 
     unowned let owner: FormScope
     let entry: Int
-    private var tokens: [ObservationToken] = []
 
     init(question: Question, entry: Int, owner: FormScope, isCountFixed: Bool) {
         self.question = question
@@ -46,8 +45,11 @@ public final class RepeatState {
         )
         let instance = RepeatInstance(scope: scope)
         scope.build()
-        for state in scope.allStates {
-            tokens.append(state.value.observe { [unowned self] _ in self.revision.value &+= 1 })
+        // Held by the instance, so that a removed instance's answers are let go.
+        instance.revisionTokens = scope.orderedStates.map { state in
+            state.value.observe { [unowned self] _ in self.revision.value &+= 1 }
+        } + scope.repeats.values.map { nested in
+            nested.revision.observe { [unowned self] _ in self.revision.value &+= 1 }
         }
         batch {
             instances.value.append(instance)
@@ -59,6 +61,7 @@ public final class RepeatState {
     func removeInstance(at index: Int) {
         let instance = instances.value[index]
         instance.scope.tearDown()
+        instance.revisionTokens.removeAll()
         batch {
             instances.value.remove(at: index)
             for (offset, later) in instances.value.enumerated() where offset >= index {
@@ -86,6 +89,7 @@ public final class RepeatState {
 @MainActor
 public final class RepeatInstance {
     let scope: FormScope
+    var revisionTokens: [ObservationToken] = []
 
     init(scope: FormScope) {
         self.scope = scope

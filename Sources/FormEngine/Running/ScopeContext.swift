@@ -3,36 +3,43 @@ import Foundation
 /// An expression's view of the form, from the row it belongs to.
 @MainActor
 struct ScopeContext: @MainActor EvaluationContext {
-    let scope: FormScope
+    // Weak: the scope's own derived values hold their contexts, and a strong
+    // reference back would keep a removed repeat instance alive. A state kept
+    // after its scope went (a widget still bound to it) then reads nothing.
+    weak var scope: FormScope?
     let owner: Int
     let current: () -> String
 
     func values(of name: String) -> [String] {
-        scope.values(of: name, from: owner)
+        scope?.values(of: name, from: owner) ?? []
     }
 
     var currentValue: String { current() }
 
     var position: Int? {
-        scope.repeatEntry == nil ? nil : scope.position.value
+        guard let scope, scope.repeatEntry != nil else { return nil }
+        return scope.position.value
     }
 
     func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {
-        guard let repeatState = scope.repeatState(named: repeatName, from: owner),
+        guard let scope, let repeatState = scope.repeatState(named: repeatName, from: owner),
               repeatState.instances.value.indices.contains(index - 1),
               let target = scope.runtime.plan.entryByName[name] else { return nil }
         return repeatState.instances.value[index - 1].scope.valuesBelow(target).first
     }
 
     func choiceLabel(of choice: String, question name: String) -> String? {
+        guard let scope else { return nil }
         let plan = scope.runtime.plan
         guard let entry = plan.entryByName[name], let list = plan.entries[entry].question.listName,
               let found = plan.definition.choiceLists[list]?.choices.first(where: { $0.name == choice }) else { return nil }
         return found.label.text(in: scope.runtime.language.value)
     }
 
-    var now: Date { scope.runtime.environment.now() }
-    var timeZone: TimeZone { scope.runtime.environment.timeZone }
+    let environment: FormEnvironment
+
+    var now: Date { environment.now() }
+    var timeZone: TimeZone { environment.timeZone }
 }
 
 /// A `choice_filter`'s view: the form as its row sees it, and the choice being
@@ -49,7 +56,7 @@ struct ChoiceFilterContext: @MainActor EvaluationContext {
     func pathValues(of name: String) -> [String] {
         switch name {
         case "name": [choice.name]
-        case "label": [choice.label.text(in: base.scope.runtime.language.value) ?? ""]
+        case "label": [choice.label.text(in: base.scope?.runtime.language.value) ?? ""]
         default: choice.properties[name].map { [$0] } ?? base.values(of: name)
         }
     }
