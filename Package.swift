@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk", "GtkTestSupport"]
         ),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),
-        .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding"]),
+        .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),
         .testTarget(name: "SurveyStorageTests", dependencies: ["SurveyStorage", "SurveyModel"]),
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(

@@ -17,7 +17,11 @@ from workbook import Sheet, convert_to_xlsx, write_xlsx
 
 CORPUS = Path(__file__).resolve().parent.parent / "FormCorpus"
 LAYOUTS = (".md", ".csv")
-VALID = sorted(p for p in (CORPUS / "valid").iterdir() if p.suffix in LAYOUTS)
+# The forms the app ships are checked like the corpus.
+APP_FORMS = Path(__file__).resolve().parent.parent.parent / "Resources" / "forms"
+VALID = sorted(p for p in (CORPUS / "valid").iterdir() if p.suffix in LAYOUTS) + sorted(
+    p for p in APP_FORMS.iterdir() if p.suffix in LAYOUTS
+)
 INVALID = sorted(p for p in (CORPUS / "invalid").iterdir() if p.suffix in LAYOUTS)
 
 # In the .xlsx twin of these forms, the data cells of these (sheet, column)

@@ -24,7 +24,7 @@ struct FormPlan: Sendable {
         var repeatCount: FormExpression?
         /// `default` when it is an expression rather than a literal.
         var dynamicDefault: FormExpression?
-        /// `${name}` references in the label and hint, per language.
+        /// `${name}` references in the label, hint and messages, any language.
         var textReferences: [String]
     }
 
@@ -89,7 +89,8 @@ struct FormPlan: Sendable {
 
     private static func textReferences(_ question: Question) -> [String] {
         var names: [String] = []
-        for text in Array(question.label.byLanguage.values) + Array(question.hint.byLanguage.values) {
+        let texts = [question.label, question.hint, question.constraintMessage, question.requiredMessage]
+        for text in texts.flatMap({ Array($0.byLanguage.values) }) {
             if case .success(let found) = ReferenceScanner.references(in: text) {
                 for name in found where !names.contains(name) { names.append(name) }
             }

@@ -281,19 +281,25 @@ final class FormScope {
         if let constraint = entry.constraint {
             validationInputs += dependencies(of: constraint, from: index)
         }
+        // Messages may name answers (`${problem}`), filled in as labels are.
+        let messageNames = Self.names(in: question.constraintMessage, among: entry.textReferences)
+            + Self.names(in: question.requiredMessage, among: entry.textReferences)
+        validationInputs += dependencies(messageNames, from: index)
         let inputError = Observable<FieldValidation>(.valid)
         validationInputs.append(inputError)
-        let validation = Derived(from: validationInputs) { () -> FieldValidation in
+        let validation = Derived(from: validationInputs) { [unowned self] () -> FieldValidation in
             guard isRelevant.value, question.type.isAnswerable else { return .valid }
             if !inputError.value.isValid { return inputError.value }
             let answer = value.value
             if answer.isEmpty {
                 guard isRequired.value else { return .valid }
-                return .invalid(question.requiredMessage.text(in: language.value) ?? FormMessages.required)
+                let message = question.requiredMessage.text(in: language.value)
+                return .invalid(message.map { filledIn($0, names: messageNames, owner: index) } ?? FormMessages.required)
             }
             if let problem = FormMessages.typeProblem(answer, for: question.type) { return .invalid(problem) }
             if let constraint = entry.constraint, !constraint.evaluate(in: context).booleanValue {
-                return .invalid(question.constraintMessage.text(in: language.value) ?? FormMessages.constraint)
+                let message = question.constraintMessage.text(in: language.value)
+                return .invalid(message.map { filledIn($0, names: messageNames, owner: index) } ?? FormMessages.constraint)
             }
             return .valid
         }
@@ -318,14 +324,25 @@ final class FormScope {
     private func text(_ text: TranslatedText, references: [String], owner: Int) -> Derived<String> {
         let language = runtime.language
         guard !text.isEmpty else { return Derived(from: []) { "" } }
-        let names = references.filter { name in text.byLanguage.values.contains { $0.contains("${\(name)}") } }
+        let names = Self.names(in: text, among: references)
         return Derived(from: [language] + dependencies(names, from: owner)) { [unowned self] in
-            var result = text.text(in: language.value) ?? ""
-            for name in names where result.contains("${\(name)}") {
-                result = result.replacingOccurrences(of: "${\(name)}", with: values(of: name, from: owner).first ?? "")
-            }
-            return result
+            filledIn(text.text(in: language.value) ?? "", names: names, owner: owner)
         }
+    }
+
+    /// The `references` that occur in some language of `text`.
+    private static func names(in text: TranslatedText, among references: [String]) -> [String] {
+        references.filter { name in text.byLanguage.values.contains { $0.includes("${\(name)}") } }
+    }
+
+    /// `text` with each `${name}` of `names` replaced by that answer, as
+    /// expressions of row `owner` see it.
+    private func filledIn(_ text: String, names: [String], owner: Int) -> String {
+        var result = text
+        for name in names where result.includes("${\(name)}") {
+            result = result.replacingOccurrences(of: "${\(name)}", with: values(of: name, from: owner).first ?? "")
+        }
+        return result
     }
 
     private func choiceList(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
