@@ -87,4 +87,19 @@ final class DerivedTests: XCTestCase {
         source.value = 1
         XCTAssertEqual(computed, 1)
     }
+
+    /// `total` reads `a` and, two steps down, `doubled`. Recomputed as they were
+    /// marked, `total` would run before `doubled` caught up and show a mix of
+    /// old and new; lowest level first, it runs once, with fresh inputs.
+    @MainActor func testDerivedValues_recomputeLowestLevelFirst_withoutGlitches() async {
+        let a = Observable(1)
+        let plusOne = a.map { $0 + 1 }
+        let doubled = plusOne.map { $0 * 2 }
+        let total = Derived(from: [a, doubled]) { a.value + doubled.value }
+        let recorder = Recorder(total)
+        let computedBefore = total.computeCount
+        a.value = 10
+        XCTAssertEqual(recorder.received, [10 + 22], "one notification, never a value from stale inputs")
+        XCTAssertEqual(total.computeCount - computedBefore, 1)
+    }
 }
