@@ -246,7 +246,7 @@ struct FormParser {
     static func languages(survey: SheetTable, choices: SheetTable?) -> [String] {
         var languages: Set<String> = []
         for table in [survey, choices].compactMap({ $0 }) {
-            for index in table.usedColumns where table.columns[index].isTranslatable {
+            for index in table.columns.indices where table.isColumnUsed[index] && table.columns[index].isTranslatable {
                 let column = table.columns[index]
                 if let language = column.language {
                     languages.insert(language)

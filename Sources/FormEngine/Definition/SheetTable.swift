@@ -33,8 +33,8 @@ struct SheetTable {
     var sheetName: String
     var columns: [Column]
     var rows: [Row]
-    /// The columns with at least one non-empty cell.
-    var usedColumns: Set<Int> = []
+    /// Whether each column has at least one non-empty cell.
+    var isColumnUsed: [Bool] = []
 
     /// Reads `sheet`, naming columns through `aliases` (snake-cased first token →
     /// canonical name). Cells are cleaned as pyxform cleans them: smart quotes
@@ -80,6 +80,7 @@ struct SheetTable {
 
         rows = []
         let translatableColumns = columns.map(\.isTranslatable)
+        isColumnUsed = Array(repeating: false, count: columns.count)
         var previousNumber = 1
         for sheetRow in sheet.rows where sheetRow.number > 1 {
             // A spreadsheet's data ends after a run of more than 60 empty rows.
@@ -92,7 +93,7 @@ struct SheetTable {
                 let value = Self.clean(raw, collapsesSpaces: collapsesSpaces)
                 guard !value.allSatisfy(\.isWhitespace) else { continue }
                 row.cells.append((index, value))
-                usedColumns.insert(index)
+                isColumnUsed[index] = true
                 if let language = column.language {
                     row.texts[column.name, default: [:]][language] = value
                 } else if translatableColumns[index] {
