@@ -323,6 +323,10 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.summary.value, "Name: --\nFruit: --")
         form.load(["name": "Ada", "fruit": "pear apple", "age": "36"])
         XCTAssertEqual(form.summary.value, "Name: Ada\nFruit: Pear, Apple\nAge: 36")
+        form.reset()
+        XCTAssertEqual(form.summary.value, "Name: --\nFruit: --")
+        form.load(["name": "Grace"])
+        XCTAssertEqual(form.summary.value, "Name: Grace\nFruit: --\nAge: --", "the new response's answers reach it")
     }
 
     // MARK: - Forms that cannot run

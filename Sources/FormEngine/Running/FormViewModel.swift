@@ -88,18 +88,34 @@ public final class FormViewModel {
     /// not pay for it on each change.
     public private(set) lazy var summary: Derived<String> = makeSummary()
 
+    /// Bumped when anything the summary shows changes; watched only once the
+    /// summary is made.
+    private var summaryRevision: Observable<Int>?
+    private var summaryTokens: [ObservationToken] = []
+
     private func makeSummary() -> Derived<String> {
-        var inputs: [ObservableNode] = [language]
-        func gather(_ states: [QuestionState]) {
+        let revision = Observable(0)
+        summaryRevision = revision
+        watchForSummary()
+        return Derived(from: [language, revision]) { [unowned self] in summaryText() }
+    }
+
+    /// Watches every answer, label and relevance of the current response (and
+    /// its repeats' instances) for the summary.
+    private func watchForSummary() {
+        guard let revision = summaryRevision else { return }
+        summaryTokens = []
+        func watch(_ states: [QuestionState]) {
             for state in states {
-                inputs.append(state.value)
-                inputs.append(state.label)
-                if let node = state.isRelevant.node { inputs.append(node) }
-                if let repeatState = state.repeatState { inputs.append(repeatState.revision) }
+                summaryTokens.append(state.value.observe { _ in revision.value &+= 1 })
+                summaryTokens.append(state.label.observe { _ in revision.value &+= 1 })
+                if let token = state.isRelevant.observe({ _ in revision.value &+= 1 }) { summaryTokens.append(token) }
+                if let repeatState = state.repeatState {
+                    summaryTokens.append(repeatState.revision.observe { _ in revision.value &+= 1 })
+                }
             }
         }
-        gather(root.orderedStates)
-        return Derived(from: inputs) { [unowned self] in summaryText() }
+        watch(root.orderedStates)
     }
 
     private func summaryText() -> String {
@@ -179,6 +195,8 @@ public final class FormViewModel {
         batch {
             root = FormScope(runtime: runtime, repeatEntry: nil, parent: nil, position: 1)
             root.build()
+            watchForSummary()
+            summaryRevision?.value &+= 1
         }
         instanceID = runtime.environment.newInstanceID()
     }
