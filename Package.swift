@@ -45,8 +45,9 @@ let package = Package(
             name: "FormEngine",
             dependencies: ["TwoWayBinding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // The survey's view model: state, validation, formatting. No GTK.
-        .target(name: "SurveyModel", dependencies: ["TwoWayBinding"]),
+        // The built-in survey's view model: its XLSForm (embedded) run by the
+        // forms engine behind typed answers, live texts and the summary. No GTK.
+        .target(name: "SurveyModel", dependencies: ["TwoWayBinding", "FormEngine"], plugins: ["FormEmbedder"]),
 
         // Stored responses (SQLite through GRDB), drafts and CSV export.
         .target(
@@ -61,6 +62,8 @@ let package = Package(
         ),
         // Compiles Resources/ into a GResource bundle and po/ into catalogs.
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
+        // Embeds Resources/forms/survey.md in SurveyModel.
+        .plugin(name: "FormEmbedder", capability: .buildTool()),
 
         .testTarget(name: "TwoWayBindingTests", dependencies: ["TwoWayBinding"]),
         // The one GTK test harness (GLib takes one log writer per process).

@@ -25,6 +25,23 @@ enum Translations {
         setlocale(LC_ALL, "")
         sf_textdomain_init(AppInfo.gettextDomain, localeDirectory())
         Localization.translate = tr
+        Localization.preferredLanguages = desktopLanguages()
+    }
+
+    /// The languages gettext looks for, most wanted first, so that the survey
+    /// form's own translations agree with the app's texts.
+    private static func desktopLanguages() -> [String] {
+        // NB: gettext ignores LANGUAGE under the plain C locale; GLib's list
+        // does not, so it would ask for a form language the app is not in.
+        let messagesLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
+        guard messagesLocale != "C", messagesLocale != "POSIX" else { return [] }
+        var languages: [String] = []
+        var cursor = g_get_language_names()
+        while let name = cursor?.pointee {
+            languages.append(String(cString: name))
+            cursor = cursor?.successor()
+        }
+        return languages
     }
 
     /// Where the catalogs are: beside an installed binary (`bin/../share/locale`),

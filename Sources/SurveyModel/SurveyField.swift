@@ -6,15 +6,16 @@ public enum SurveyField: String, Sendable, CaseIterable, Hashable {
     case isCurrentEmployer
     case approxSalary
     case comments
-}
 
-/// The bounds the survey's answers must stay within.
-public enum SurveyLimits {
-    public static let maximumNameLength = 200
-    public static let maximumCompanyLength = 200
-    public static let maximumCommentsLength = 5_000
-    public static let yearsOfExperience: ClosedRange<Double> = 0...60
-    public static let yearsOfExperienceStep = 0.5
-    public static let approxSalary: ClosedRange<Float> = 0...500_000
-    public static let approxSalaryStep: Float = 1_000
+    /// The question's name in the built-in form, which is also its CSV column.
+    public var questionName: String {
+        switch self {
+        case .name: "name"
+        case .companyName: "company"
+        case .yearsOfExperience: "years_of_experience"
+        case .isCurrentEmployer: "current_employer"
+        case .approxSalary: "approx_salary"
+        case .comments: "comments"
+        }
+    }
 }

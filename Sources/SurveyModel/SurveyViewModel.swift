@@ -1,10 +1,14 @@
 public import Foundation
 public import TwoWayBinding
+public import FormEngine
 
 /// The survey form's state, its rules and its text, with no user interface.
 ///
-/// A window binds its widgets to the observables here and shows the derived
-/// values; everything the form decides is decided here, and tested here.
+/// The survey is an XLSForm (`Resources/forms/survey.md`, embedded at build
+/// time) run by the forms engine: its questions, rules, messages and their
+/// German translations come from the form. This class gives the window typed
+/// answers to bind, mirrored into the form's text answers, and the seed's live
+/// texts and summary.
 @MainActor
 public final class SurveyViewModel {
     // MARK: - Answers
@@ -29,13 +33,20 @@ public final class SurveyViewModel {
     /// One answer a line: the form's summary.
     public let summary: Derived<String>
 
+    // MARK: - The form
+
+    /// The built-in survey, running: it decides what is valid and says why.
+    public let form: FormViewModel
+    private let states: [SurveyField: QuestionState]
+    /// Keep the form's answers following the typed ones.
+    private var mirrors: [ObservationToken] = []
+
     // MARK: - Validation
 
     /// Input a control could not turn into an answer, per field ("abc" typed
     /// into a number field). Bindings report here; the model keeps its last
     /// valid value meanwhile.
     public let inputErrors: [SurveyField: Observable<FieldValidation>]
-    private let validations: [SurveyField: Derived<FieldValidation>]
     /// Whether every answer is acceptable and every control holds valid input.
     public let isValid: Derived<Bool>
 
@@ -44,7 +55,30 @@ public final class SurveyViewModel {
     /// Undo and redo of edits to the answers.
     public let history = EditHistory()
 
-    public init() {
+    /// Starts a blank survey whose messages are in the first of
+    /// `preferredLanguages` the form has (English otherwise).
+    public init(preferredLanguages: [String] = Localization.preferredLanguages) {
+        let definition = BuiltInSurvey.definition
+        do {
+            form = try FormViewModel(
+                definition: definition,
+                language: FormViewModel.startLanguage(definition, preferring: preferredLanguages)
+            )
+        } catch {
+            // The form is part of the binary and checked by its tests.
+            preconditionFailure("The built-in survey cannot run: \(error)")
+        }
+        var states: [SurveyField: QuestionState] = [:]
+        for field in SurveyField.allCases {
+            guard let state = form.state(named: field.questionName) else {
+                preconditionFailure("The built-in survey has no question '\(field.questionName)'")
+            }
+            states[field] = state
+        }
+        self.states = states
+        inputErrors = states.mapValues(\.inputError)
+        isValid = form.isValid
+
         experienceText = yearsOfExperience.map(SurveyFormatter.experience)
         salaryText = approxSalary.map(SurveyFormatter.salary)
 
@@ -62,21 +96,13 @@ public final class SurveyViewModel {
         }
         summary = answers.map(SurveyFormatter.summary)
 
-        var inputErrors: [SurveyField: Observable<FieldValidation>] = [:]
-        for field in SurveyField.allCases { inputErrors[field] = Observable(.valid) }
-        self.inputErrors = inputErrors
-
-        let validations: [SurveyField: Derived<FieldValidation>] = [
-            .name: Self.rule(inputErrors[.name]!, name, SurveyValidator.name),
-            .companyName: Self.rule(inputErrors[.companyName]!, companyName, SurveyValidator.companyName),
-            .yearsOfExperience: Self.rule(inputErrors[.yearsOfExperience]!, years, SurveyValidator.yearsOfExperience),
-            .isCurrentEmployer: Self.rule(inputErrors[.isCurrentEmployer]!, isCurrentEmployer) { _ in .valid },
-            .approxSalary: Self.rule(inputErrors[.approxSalary]!, salary, SurveyValidator.approxSalary),
-            .comments: Self.rule(inputErrors[.comments]!, comments, SurveyValidator.comments),
-        ]
-        self.validations = validations
-        let ordered = SurveyField.allCases.map { validations[$0]! }
-        isValid = Derived(from: ordered) { ordered.allSatisfy { $0.value.isValid } }
+        mirror(name, into: .name) { $0 }
+        mirror(companyName, into: .companyName) { $0 }
+        mirror(years, into: .yearsOfExperience) { $0.map { String(describing: $0) } ?? "" }
+        // An acknowledge question holds `OK` once acknowledged, as ODK stores it.
+        mirror(isCurrentEmployer, into: .isCurrentEmployer) { $0 ? "OK" : "" }
+        mirror(salary, into: .approxSalary) { $0.map { String(describing: Double($0)) } ?? "" }
+        mirror(comments, into: .comments) { $0 }
 
         history.track(name, coalescing: true)
         history.track(companyName, coalescing: true)
@@ -86,26 +112,24 @@ public final class SurveyViewModel {
         history.track(comments, coalescing: true)
     }
 
-    /// A field's state: the input error a control reported, else the rule's verdict.
-    private static func rule<Value>(
-        _ input: Observable<FieldValidation>,
-        _ answer: Observable<Value>,
-        _ check: @escaping @MainActor (Value) -> FieldValidation
-    ) -> Derived<FieldValidation> {
-        Derived(from: [input, answer]) {
-            input.value.isValid ? check(answer.value) : input.value
-        }
+    /// Keeps the form's text answer for `field` equal to `answer` in the form's
+    /// own notation. One way only: nothing else writes the form's answers.
+    private func mirror<Value>(
+        _ answer: Observable<Value>, into field: SurveyField, _ encode: @escaping (Value) -> String
+    ) {
+        let formAnswer = states[field]!.value
+        mirrors.append(answer.observe(sendInitial: true) { formAnswer.value = encode($0) })
     }
 
-    /// The state of one field: its input error if any, else its rule.
+    /// The state of one field: its input error if any, else the form's verdict.
     public func validation(for field: SurveyField) -> Derived<FieldValidation> {
-        validations[field]!
+        states[field]!.validation
     }
 
     /// The first problem of the form, in the form's order, or `nil` when valid.
     public var firstProblem: (field: SurveyField, message: String)? {
         for field in SurveyField.allCases {
-            if let message = validations[field]!.value.message { return (field, message) }
+            if let message = states[field]!.validation.value.message { return (field, message) }
         }
         return nil
     }

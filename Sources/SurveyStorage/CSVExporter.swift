@@ -4,11 +4,8 @@ public import SurveyModel
 /// Writes responses as RFC 4180 CSV: a header line, CRLF line breaks, fields
 /// quoted when they hold a comma, a quote or a line break.
 public enum CSVExporter {
-    /// The header line's fields.
-    public static let columns = [
-        "submitted_at", "name", "company", "years_of_experience",
-        "current_employer", "approx_salary", "comments",
-    ]
+    /// The header line's fields: the time, then the form's question names.
+    public static let columns = ["submitted_at"] + SurveyField.allCases.map(\.questionName)
 
     /// The whole document for `responses`, in the order given.
     public static func document(for responses: [SurveyResponse]) -> String {

@@ -15,6 +15,19 @@ extension FormDefinition {
         try self.init(workbook: workbook, fileName: url.lastPathComponent)
     }
 
+    /// Reads and checks a form file's bytes; `fileName`'s extension names the
+    /// layout (`.xlsx`, `.csv` or `.md`) and its stem the id when the settings
+    /// sheet has none.
+    public init(data: Data, fileName: String) throws(FormDefinitionError) {
+        let workbook: Workbook
+        do {
+            workbook = try WorkbookReader.read(data, fileName: fileName)
+        } catch {
+            throw FormDefinitionError([FormProblem(error.description)])
+        }
+        try self.init(workbook: workbook, fileName: fileName)
+    }
+
     /// Reads and checks a form from a workbook; `fileName` gives the id when the
     /// settings sheet has none.
     public init(workbook: Workbook, fileName: String) throws(FormDefinitionError) {

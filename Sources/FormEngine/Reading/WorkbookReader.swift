@@ -18,14 +18,23 @@ public enum WorkbookReader {
         } catch {
             throw .unreadable(url.lastPathComponent, reason: Self.reason(for: error))
         }
+        return try read(data, fileName: url.lastPathComponent)
+    }
+
+    /// Reads a form file's bytes, choosing the layout by `fileName`'s extension:
+    /// for forms that come from somewhere other than a file (a resource bundle).
+    public static func read(_ data: Data, fileName: String) throws(FormFileError) -> Workbook {
+        let fileExtension = (fileName as NSString).pathExtension.lowercased()
         switch fileExtension {
         case "xlsx":
-            return try XLSXReader.read(data, fileName: url.lastPathComponent)
-        default:
+            return try XLSXReader.read(data, fileName: fileName)
+        case "csv", "md":
             guard let text = String(data: data, encoding: .utf8) else {
-                throw .notUTF8(url.lastPathComponent)
+                throw .notUTF8(fileName)
             }
             return fileExtension == "csv" ? CSVLayoutReader.read(text) : MarkdownLayoutReader.read(text)
+        default:
+            throw .unsupportedExtension(fileName)
         }
     }
 

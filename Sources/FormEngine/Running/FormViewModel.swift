@@ -46,9 +46,11 @@ public final class FormViewModel {
         FormPlan(definition).problems
     }
 
-    /// The form's default language if it has texts in it, else `default`, else
-    /// its first language.
-    public static func startLanguage(_ definition: FormDefinition) -> String? {
+    /// The language a form starts in: the first of the desktop's `preferred`
+    /// languages that the form has, else its default language if it has texts
+    /// in it, else `default`, else its first language.
+    nonisolated public static func startLanguage(_ definition: FormDefinition, preferring preferred: [String] = []) -> String? {
+        if let desktop = definition.language(matching: preferred) { return desktop }
         if let preferred = definition.settings.defaultLanguage, definition.languages.contains(preferred) {
             return preferred
         }

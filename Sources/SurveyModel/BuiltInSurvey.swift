@@ -1,0 +1,24 @@
+public import Foundation
+public import FormEngine
+
+/// The survey Survey Form opens by default, as an XLSForm: the seed's six
+/// questions with their rules and messages in English and German.
+public enum BuiltInSurvey {
+    /// The form's file name; its extension names the layout.
+    public static let fileName = "survey.md"
+
+    /// The form's bytes, as written in `Resources/forms/survey.md`.
+    public static var data: Data {
+        // The FormEmbedder plugin writes valid base64 from the file itself.
+        Data(base64Encoded: builtInSurveyFormBase64)!
+    }
+
+    /// The form, read once.
+    public static let definition: FormDefinition = {
+        do {
+            return try FormDefinition(data: data, fileName: fileName)
+        } catch {
+            preconditionFailure("The built-in survey does not read: \(error)")
+        }
+    }()
+}
