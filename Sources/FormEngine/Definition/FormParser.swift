@@ -176,9 +176,10 @@ struct FormParser {
         }
         var lists: [String: ChoiceList] = [:]
         var order: [String] = []
+        let listNameColumn = table.cells("list_name"), nameColumn = table.cells("name"), labelColumn = table.texts("label")
         for row in table.rows {
-            guard let listName = row.values["list_name"] else { continue }
-            guard let name = row.values["name"] else {
+            guard let listName = row[listNameColumn] else { continue }
+            guard let name = row[nameColumn] else {
                 problems.append(FormProblem(sheet: "choices", row: row.number, "The choice has no name."))
                 continue
             }
@@ -188,7 +189,7 @@ struct FormParser {
                 guard !["list_name", "name", "label"].contains(column.name), !column.name.hasPrefix("media::") else { continue }
                 properties[column.header] = cell.value
             }
-            let choice = Choice(name: name, label: row.translated("label"), properties: properties, row: row.number)
+            let choice = Choice(name: name, label: row.translated(labelColumn), properties: properties, row: row.number)
             if lists[listName] == nil {
                 lists[listName] = ChoiceList(name: listName, choices: [])
                 order.append(listName)
@@ -217,8 +218,9 @@ struct FormParser {
     ) {
         func check(_ table: SheetTable?, columns include: (SheetTable.Column) -> Bool) {
             guard let table else { return }
+            let included = table.columns.map(include)
             for row in table.rows {
-                for cell in row.cells where cell.value.includes("${") && include(table.columns[cell.column]) {
+                for cell in row.cells where included[cell.column] && cell.value.includes("${") {
                     let header = table.columns[cell.column].header
                     switch ReferenceScanner.references(in: cell.value) {
                     case .failure:

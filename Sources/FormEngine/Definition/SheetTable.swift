@@ -11,23 +11,67 @@ struct SheetTable {
         var header: String
         /// Whether its cells are texts per language (label, hint, ...).
         var isTranslatable: Bool { SheetTable.translatable.contains(name) }
+        /// Whether its cells are texts: it names a language, or it is a
+        /// translatable column written without one.
+        var holdsText: Bool { language != nil || isTranslatable }
     }
 
     /// One data row.
     struct Row {
         var number: Int
-        /// Untranslated cells by canonical column (unknown columns by header).
-        var values: [String: String] = [:]
-        /// Translated cells: column → language → text.
-        var texts: [String: [String: String]] = [:]
         /// Every non-empty cell by its column's index, in column order.
         var cells: [(column: Int, value: String)] = []
 
         var isEmpty: Bool { cells.isEmpty }
 
-        func translated(_ column: String) -> TranslatedText {
-            TranslatedText(texts[column] ?? [:])
+        /// The cell of `column`: the last non-empty one where the sheet
+        /// repeats the column, as a later header overrides an earlier one.
+        subscript(column: Cells) -> String? {
+            guard let first = column.indices.first else { return nil }
+            var found: String?
+            for cell in cells where cell.column == first || column.indices.contains(cell.column) {
+                found = cell.value
+            }
+            return found
         }
+
+        /// The texts of `column` by language.
+        func translated(_ column: Texts) -> TranslatedText {
+            guard !column.columns.isEmpty else { return TranslatedText() }
+            var byLanguage: [String: String] = [:]
+            for cell in cells {
+                for text in column.columns where text.index == cell.column {
+                    byLanguage[text.language] = cell.value
+                }
+            }
+            return TranslatedText(byLanguage)
+        }
+    }
+
+    /// The columns that hold one untranslated column's cells, found once per
+    /// sheet so that reading a row's cell costs no hashing.
+    struct Cells {
+        var indices: [Int]
+    }
+
+    /// The columns that hold one translatable column's texts, with each one's
+    /// language (`default` for a column with none).
+    struct Texts {
+        var columns: [(index: Int, language: String)]
+    }
+
+    /// Where `name`'s untranslated cells are.
+    func cells(_ name: String) -> Cells {
+        Cells(indices: columns.indices.filter { columns[$0].name == name && !columns[$0].holdsText })
+    }
+
+    /// Where `name`'s texts are, per language.
+    func texts(_ name: String) -> Texts {
+        Texts(columns: columns.indices.compactMap { index in
+            let column = columns[index]
+            guard column.name == name, column.holdsText else { return nil }
+            return (index, column.language ?? FormDefinition.defaultLanguageName)
+        })
     }
 
     var sheetName: String
@@ -79,31 +123,34 @@ struct SheetTable {
         }
 
         rows = []
-        let translatableColumns = columns.map(\.isTranslatable)
+        rows.reserveCapacity(sheet.rows.count)
         isColumnUsed = Array(repeating: false, count: columns.count)
+        let isNamed = columns.map { !$0.header.isEmpty }
         var previousNumber = 1
         for sheetRow in sheet.rows where sheetRow.number > 1 {
             // A spreadsheet's data ends after a run of more than 60 empty rows.
             if layout == .spreadsheet, sheetRow.number - previousNumber - 1 > 60 { break }
             previousNumber = sheetRow.number
             var row = Row(number: sheetRow.number)
-            for (index, raw) in sheetRow.cells.enumerated() where index < columns.count {
-                let column = columns[index]
-                guard !column.header.isEmpty else { continue }
+            for (index, raw) in sheetRow.cells.enumerated() where index < columns.count && isNamed[index] {
+                guard !raw.isEmpty else { continue }
                 let value = Self.clean(raw, collapsesSpaces: collapsesSpaces)
-                guard !value.allSatisfy(\.isWhitespace) else { continue }
+                guard !Self.isBlank(value) else { continue }
                 row.cells.append((index, value))
                 isColumnUsed[index] = true
-                if let language = column.language {
-                    row.texts[column.name, default: [:]][language] = value
-                } else if translatableColumns[index] {
-                    row.texts[column.name, default: [:]][FormDefinition.defaultLanguageName] = value
-                } else {
-                    row.values[column.name] = value
-                }
             }
             rows.append(row)
         }
+    }
+
+    /// Whether `text` is empty or white space only; the ASCII case needs no
+    /// Unicode property look-up.
+    private static func isBlank(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.allSatisfy(\.isWhitespace) }
+            if byte != 0x20, !(0x09...0x0D).contains(byte) { return false }
+        }
+        return true
     }
 
     static let translatable = XLSFormAliases.translatableColumns

@@ -36,7 +36,47 @@ struct SurveyBuilder {
         "form_id": "form_id", "set_form_id": "form_id",
     ]
 
+    /// The survey sheet's columns that rows are read by, found once.
+    private struct Columns {
+        let type, name, disabled, trigger: SheetTable.Cells
+        let required, readOnly, relevant, constraint, calculation, defaultValue: SheetTable.Cells
+        let choiceFilter, appearance, repeatCount, parameters: SheetTable.Cells
+        let label, hint, guidanceHint, requiredMessage, constraintMessage: SheetTable.Texts
+        /// Columns the engine does not read itself, by index: kept as `extraColumns`.
+        let extra: [(index: Int, name: String)]
+
+        init(_ table: SheetTable) {
+            type = table.cells("type")
+            name = table.cells("name")
+            disabled = table.cells("disabled")
+            trigger = table.cells("trigger")
+            required = table.cells("required")
+            readOnly = table.cells("read_only")
+            relevant = table.cells("relevant")
+            constraint = table.cells("constraint")
+            calculation = table.cells("calculation")
+            defaultValue = table.cells("default")
+            choiceFilter = table.cells("choice_filter")
+            appearance = table.cells("appearance")
+            repeatCount = table.cells("repeat_count")
+            parameters = table.cells("parameters")
+            label = table.texts("label")
+            hint = table.texts("hint")
+            guidanceHint = table.texts("guidance_hint")
+            requiredMessage = table.texts("required_message")
+            constraintMessage = table.texts("constraint_message")
+            extra = table.columns.indices.compactMap { index in
+                let column = table.columns[index]
+                guard !column.header.isEmpty, !column.holdsText, !SurveyBuilder.knownColumns.contains(column.name) else {
+                    return nil
+                }
+                return (index, column.name)
+            }
+        }
+    }
+
     mutating func build(_ table: SheetTable, settings: inout [String: String]) {
+        let columns = Columns(table)
         var stack = [Frame()]
         // The names of the open groups and repeats, kept apart from the
         // frames so that a row's path copies no question.
@@ -44,21 +84,21 @@ struct SurveyBuilder {
         var repeatNames: Set<String> = []
 
         for row in table.rows where !row.isEmpty {
-            if let disabled = row.values["disabled"], Condition(cell: disabled) == .yes { continue }
-            guard let typeText = row.values["type"] else {
-                if row.values["name"] != nil || row.texts["label"] != nil {
+            if let disabled = row[columns.disabled], Condition(cell: disabled) == .yes { continue }
+            guard let typeText = row[columns.type] else {
+                if row[columns.name] != nil || !row.translated(columns.label).isEmpty {
                     problem(row, "The row has no type.")
                 }
                 continue
             }
             if let key = Self.settingsTypes[typeText] {
-                settings[key] = row.values["name"]
+                settings[key] = row[columns.name]
                 continue
             }
 
             if let endType = Self.container(typeText, keyword: "end") {
                 guard stack.count > 1, let open = stack.last?.container, open.type == endType else {
-                    problem(row, "Unmatched 'end_\(endType)': no 'begin_\(endType)' was found for the name '\(row.values["name"] ?? "unknown")'.")
+                    problem(row, "Unmatched 'end_\(endType)': no 'begin_\(endType)' was found for the name '\(row[columns.name] ?? "unknown")'.")
                     continue
                 }
                 let frame = stack.removeLast()
@@ -69,7 +109,7 @@ struct SurveyBuilder {
                 continue
             }
 
-            var name = row.values["name"]
+            var name = row[columns.name]
             if typeText == "audit" {
                 if let given = name, given != "audit" {
                     problem(row, "An audit must be named 'audit'; leave its name empty.")
@@ -108,19 +148,19 @@ struct SurveyBuilder {
                     }
                 }
                 var container = Question(name: name, type: beginType, path: path, row: row.number)
-                fill(&container, from: row)
+                fill(&container, from: row, columns)
                 stack.append(Frame(container: container))
                 openNames.append(name)
                 continue
             }
 
-            if let cell = row.cells.first(where: { table.columns[$0.column].name == "trigger" }) {
+            if let cell = row.cells.first(where: { columns.trigger.indices.contains($0.column) }) {
                 triggers.append((row.number, table.columns[cell.column].header, cell.value))
             }
             guard var question = makeQuestion(typeText, name: name, path: path, row: row) else { continue }
             questionNames.insert(name)
-            fill(&question, from: row)
-            check(question, row: row)
+            fill(&question, from: row, columns)
+            check(question, row: row, columns)
             stack[stack.count - 1].children.append(question)
         }
 
@@ -175,16 +215,17 @@ struct SurveyBuilder {
         }
         // `select_one LIST`, `select_multiple LIST or_other`, ...
         for (prefix, type) in XLSFormAliases.selectCommandsLongestFirst where typeText.hasPrefix(prefix) {
-            var rest = String(typeText.dropFirst(prefix.count))
+            var rest = typeText.utf8.dropFirst(prefix.utf8.count)
             var hasOther = false
-            for suffix in XLSFormAliases.otherSuffixes where rest.hasSuffix(" " + suffix) {
-                rest = String(rest.dropLast(suffix.count + 1))
+            for suffix in XLSFormAliases.otherSuffixes
+            where rest.count >= suffix.utf8.count && rest.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) {
+                rest = rest.dropLast(suffix.utf8.count)
                 hasOther = true
                 break
             }
-            guard !rest.isEmpty, !rest.contains(" ") else { break }
+            guard !rest.isEmpty, !rest.contains(UInt8(ascii: " ")) else { break }
             var question = Question(name: name, type: type, path: path, row: row.number)
-            question.listName = rest
+            question.listName = String(Substring(rest))
             question.hasOtherChoice = hasOther
             return question
         }
@@ -192,29 +233,32 @@ struct SurveyBuilder {
         return nil
     }
 
-    private func fill(_ question: inout Question, from row: SheetTable.Row) {
-        question.label = row.translated("label")
-        question.hint = row.translated("hint")
-        question.guidanceHint = row.translated("guidance_hint")
-        question.requiredMessage = row.translated("required_message")
-        question.constraintMessage = row.translated("constraint_message")
-        question.required = Condition(cell: row.values["required"])
-        question.readOnly = Condition(cell: row.values["read_only"])
-        question.relevant = row.values["relevant"]
-        question.constraint = row.values["constraint"]
-        question.calculation = row.values["calculation"]
-        question.defaultValue = row.values["default"]
-        question.choiceFilter = row.values["choice_filter"]
-        question.appearance = row.values["appearance"]
-        question.repeatCount = row.values["repeat_count"]
-        question.parameters = Self.parameters(row.values["parameters"] ?? "") ?? [:]
-        for (column, value) in row.values where !Self.knownColumns.contains(column) {
-            question.extraColumns[column] = value
+    private func fill(_ question: inout Question, from row: SheetTable.Row, _ columns: Columns) {
+        question.label = row.translated(columns.label)
+        question.hint = row.translated(columns.hint)
+        question.guidanceHint = row.translated(columns.guidanceHint)
+        question.requiredMessage = row.translated(columns.requiredMessage)
+        question.constraintMessage = row.translated(columns.constraintMessage)
+        question.required = Condition(cell: row[columns.required])
+        question.readOnly = Condition(cell: row[columns.readOnly])
+        question.relevant = row[columns.relevant]
+        question.constraint = row[columns.constraint]
+        question.calculation = row[columns.calculation]
+        question.defaultValue = row[columns.defaultValue]
+        question.choiceFilter = row[columns.choiceFilter]
+        question.appearance = row[columns.appearance]
+        question.repeatCount = row[columns.repeatCount]
+        if let parameters = row[columns.parameters] {
+            question.parameters = Self.parameters(parameters) ?? [:]
+        }
+        for extra in columns.extra {
+            guard let value = row[SheetTable.Cells(indices: [extra.index])] else { continue }
+            question.extraColumns[extra.name] = value
         }
     }
 
     /// Columns `fill` reads itself; the rest go to `extraColumns`.
-    private static let knownColumns: Set<String> = [
+    fileprivate static let knownColumns: Set<String> = [
         "type", "name", "required", "read_only", "relevant", "constraint", "calculation", "default",
         "choice_filter", "appearance", "repeat_count", "parameters",
     ]
@@ -248,11 +292,11 @@ struct SurveyBuilder {
         return result
     }
 
-    private mutating func check(_ question: Question, row: SheetTable.Row) {
+    private mutating func check(_ question: Question, row: SheetTable.Row, _ columns: Columns) {
         if question.type == .calculate, question.calculation == nil, question.defaultValue == nil {
             problem(row, "The calculate row has no calculation.")
         }
-        if Self.parameters(row.values["parameters"] ?? "") == nil {
+        if let parameters = row[columns.parameters], Self.parameters(parameters) == nil {
             problem(row, "The 'parameters' value is invalid: parameters are written key1=value1 key2=value2.")
         }
         if question.type == .range { checkRange(question, row: row) }

@@ -145,6 +145,7 @@ enum XLSFormAliases {
         QuestionType("barcode"),
     ]
 
-    /// The words after a select's list that add an "other" choice.
-    static let otherSuffixes = ["or specify other", "or_other", "or other"]
+    /// The words after a select's list that add an "other" choice, with the
+    /// space before them.
+    static let otherSuffixes = [" or specify other", " or_other", " or other"]
 }

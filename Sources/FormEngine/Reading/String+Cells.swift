@@ -17,6 +17,16 @@ extension String {
         return String(scalars[start...end])
     }
 
+    /// Whether every byte of the text is ASCII, read from contiguous storage.
+    var isASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            var combined: UInt8 = 0
+            for byte in bytes { combined |= byte }
+            return combined < 0x80
+        }
+    }
+
     /// Whether `needle` occurs in the text, byte for byte.
     func includes(_ needle: String) -> Bool {
         var haystack = self, pattern = needle
@@ -37,6 +47,8 @@ extension String {
 
     /// The text with every `scalar` replaced by `replacement`.
     func replacingScalar(_ scalar: Unicode.Scalar, with replacement: Unicode.Scalar) -> String {
+        // Pure ASCII text holds no other scalar; most cells are.
+        if scalar.value >= 0x80, isASCII { return self }
         guard unicodeScalars.contains(scalar) else { return self }
         var result = String.UnicodeScalarView()
         for each in unicodeScalars { result.append(each == scalar ? replacement : each) }

@@ -200,63 +200,110 @@ private enum SharedStringsParser {
 private enum SheetParser {
     private enum Collecting { case nothing, value, inlineText }
 
+    /// A cell's `t` attribute: how its `<v>` is to be read.
+    private enum CellType {
+        case number, sharedString, inlineString, formulaString, boolean, verbatim
+
+        init(_ scanner: XMLScanner, attributes: Range<Int>) {
+            guard let range = scanner.attributeValue("t", in: attributes) else { self = .number; return }
+            if scanner.bytes(range, are: "s") {
+                self = .sharedString
+            } else if scanner.bytes(range, are: "inlineStr") {
+                self = .inlineString
+            } else if scanner.bytes(range, are: "str") {
+                self = .formulaString
+            } else if scanner.bytes(range, are: "b") {
+                self = .boolean
+            } else if scanner.bytes(range, are: "e") || scanner.bytes(range, are: "d") {
+                self = .verbatim
+            } else {
+                self = .number
+            }
+        }
+    }
+
     static func parse(_ data: Data, sharedStrings: [String]) -> [SheetRow]? {
-        data.withUnsafeBytes { raw -> [SheetRow]? in
+        // Each shared string is cleaned once, however many cells show it.
+        let shownShared = sharedStrings.map(XLSXReader.shownString)
+        return data.withUnsafeBytes { raw -> [SheetRow]? in
             var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
             var rows: [SheetRow] = []
             var rowNumber = 0
             var cells: [String] = []
+            var width = 0
             var column = -1
-            var cellType = "n"
+            var cellType = CellType.number
             var value = ""
+            // A shared string's index, read from the digits as they come:
+            // `nil` before the first digit, and for good once anything else
+            // appears.
+            var sharedIndex: Int?
+            var sharedIndexIsValid = true
             var inlineText = ""
             var collecting = Collecting.nothing
             var phoneticDepth = 0
 
             func endCell() {
-                let text = shownText(type: cellType, value: value, inlineText: inlineText, sharedStrings: sharedStrings)
+                let text: String
+                switch cellType {
+                case .sharedString:
+                    guard sharedIndexIsValid, let index = sharedIndex, shownShared.indices.contains(index) else { return }
+                    text = shownShared[index]
+                case .inlineString: text = XLSXReader.shownString(inlineText)
+                case .formulaString: text = XLSXReader.shownString(value)
+                case .boolean: text = value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
+                case .verbatim: text = value
+                case .number: text = value.isEmpty ? "" : XLSXReader.shownNumber(value)
+                }
                 guard column >= 0, !text.isEmpty else { return }
                 if cells.count <= column { cells.append(contentsOf: repeatElement("", count: column + 1 - cells.count)) }
                 cells[column] = text
             }
             func endRow() {
                 if cells.contains(where: { !$0.isEmpty }) { rows.append(SheetRow(number: rowNumber, cells: cells)) }
+                width = max(width, cells.count)
             }
 
             do {
                 while let event = try scanner.next() {
                     switch event {
                     case .start(let name, let attributes, let isEmpty):
-                        if scanner.name(name, is: "row") {
-                            rowNumber = scanner.attribute("r", in: attributes).flatMap { Int($0) } ?? rowNumber + 1
-                            cells = []
-                            column = -1
-                            if isEmpty { endRow() }
-                        } else if scanner.name(name, is: "c") {
+                        if scanner.name(name, is: "c") {
                             column = scanner.columnIndex(in: attributes) ?? column + 1
-                            cellType = scanner.attribute("t", in: attributes) ?? "n"
+                            cellType = CellType(scanner, attributes: attributes)
                             value = ""
+                            sharedIndex = nil
+                            sharedIndexIsValid = true
                             inlineText = ""
                         } else if scanner.name(name, is: "v") {
                             collecting = isEmpty ? .nothing : .value
+                        } else if scanner.name(name, is: "row") {
+                            rowNumber = scanner.attributeValue("r", in: attributes).flatMap { scanner.integer($0) } ?? rowNumber + 1
+                            cells = []
+                            cells.reserveCapacity(width)
+                            column = -1
+                            if isEmpty { endRow() }
                         } else if scanner.name(name, is: "t"), phoneticDepth == 0 {
                             collecting = isEmpty ? .nothing : .inlineText
                         } else if scanner.name(name, is: "rPh"), !isEmpty {
                             phoneticDepth += 1
                         }
                     case .end(let name):
-                        if scanner.name(name, is: "row") {
-                            endRow()
-                        } else if scanner.name(name, is: "c") {
+                        if scanner.name(name, is: "c") {
                             endCell()
                         } else if scanner.name(name, is: "v") || scanner.name(name, is: "t") {
                             collecting = .nothing
+                        } else if scanner.name(name, is: "row") {
+                            endRow()
                         } else if scanner.name(name, is: "rPh") {
                             phoneticDepth -= 1
                         }
                     case .text(let range, let isCDATA):
                         switch collecting {
                         case .nothing: break
+                        case .value where cellType == .sharedString:
+                            sharedIndex = scanner.integer(range, continuing: sharedIndex ?? 0)
+                            if sharedIndex == nil { sharedIndexIsValid = false }
                         case .value: value += scanner.text(range, isCDATA: isCDATA)
                         case .inlineText: inlineText += scanner.text(range, isCDATA: isCDATA)
                         }
@@ -266,19 +313,6 @@ private enum SheetParser {
                 return nil
             }
             return rows
-        }
-    }
-
-    private static func shownText(type: String, value: String, inlineText: String, sharedStrings: [String]) -> String {
-        switch type {
-        case "s":
-            guard let index = Int(value), sharedStrings.indices.contains(index) else { return "" }
-            return XLSXReader.shownString(sharedStrings[index])
-        case "inlineStr": return XLSXReader.shownString(inlineText)
-        case "str": return XLSXReader.shownString(value)
-        case "b": return value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
-        case "e", "d": return value
-        default: return value.isEmpty ? "" : XLSXReader.shownNumber(value)
         }
     }
 }

@@ -95,14 +95,20 @@ struct XMLScanner {
     func name(_ range: Range<Int>, is local: StaticString) -> Bool {
         var start = range.lowerBound
         for position in range where bytes[position] == UInt8(ascii: ":") { start = position + 1 }
-        guard range.upperBound - start == local.utf8CodeUnitCount else { return false }
-        let pointer = local.utf8Start
-        for offset in 0..<local.utf8CodeUnitCount where bytes[start + offset] != pointer[offset] { return false }
+        return self.bytes(start..<range.upperBound, are: local)
+    }
+
+    /// Whether the bytes in `range` are exactly `text`'s.
+    func bytes(_ range: Range<Int>, are text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        let pointer = text.utf8Start
+        for offset in 0..<text.utf8CodeUnitCount where bytes[range.lowerBound + offset] != pointer[offset] { return false }
         return true
     }
 
-    /// The value of the attribute whose name (without prefix) is `local`.
-    func attribute(_ local: StaticString, in range: Range<Int>) -> String? {
+    /// Where the value of the attribute named `local` (without prefix) is,
+    /// entities not yet decoded; for reading it without making a string.
+    func attributeValue(_ local: StaticString, in range: Range<Int>) -> Range<Int>? {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             while cursor < range.upperBound, Self.isSpace(bytes[cursor]) { cursor += 1 }
@@ -117,10 +123,29 @@ struct XMLScanner {
             let valueStart = cursor + 1
             cursor = valueStart
             while cursor < range.upperBound, bytes[cursor] != quote { cursor += 1 }
-            if name(attributeName, is: local) { return text(valueStart..<cursor) }
+            if name(attributeName, is: local) { return valueStart..<cursor }
             cursor += 1
         }
         return nil
+    }
+
+    /// The decimal digits in `range` as a number, appended to the digits read
+    /// before (`continuing`); `nil` when anything else is there.
+    func integer(_ range: Range<Int>, continuing previous: Int) -> Int? {
+        var result = previous
+        for position in range {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflow) = result.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            result = shifted &+ Int(digit)
+        }
+        return result
+    }
+
+    /// The decimal digits in `range` as a number, or `nil`.
+    func integer(_ range: Range<Int>) -> Int? {
+        range.isEmpty ? nil : integer(range, continuing: 0)
     }
 
     /// The zero-based column of a cell's `r` reference (`C7` → 2), read from
