@@ -220,9 +220,9 @@ struct FormParser {
             guard let table else { return }
             let included = table.columns.map(include)
             for row in table.rows {
-                for cell in row.cells where included[cell.column] && cell.value.includes("${") {
-                    let header = table.columns[cell.column].header
-                    switch ReferenceScanner.references(in: cell.value) {
+                for (column, value) in row.values.enumerated() where included[column] && value.includes("${") {
+                    let header = table.columns[column].header
+                    switch ReferenceScanner.references(in: value) {
                     case .failure:
                         problems.append(FormProblem(
                             sheet: table.sheetName, row: row.number,
@@ -280,23 +280,25 @@ enum ReferenceScanner {
     struct Malformed: Error {}
 
     static func references(in text: String) -> Result<[String], Malformed> {
-        var names: [String] = []
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "{") else {
-                index += 1
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            var names: [String] = []
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "{") else {
+                    index += 1
+                    continue
+                }
+                let start = index + 2
+                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) else { return .failure(Malformed()) }
+                var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                if name.hasPrefix("last-saved#") { name.removeFirst("last-saved#".count) }
+                guard XMLName.isValid(name, allowsPrefix: false) else { return .failure(Malformed()) }
+                names.append(name)
+                index = end + 1
             }
-            let start = index + 2
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) else { return .failure(Malformed()) }
-            var name = String(decoding: bytes[start..<end], as: UTF8.self)
-            if name.hasPrefix("last-saved#") { name.removeFirst("last-saved#".count) }
-            guard XMLName.isValid(name, allowsPrefix: false) else { return .failure(Malformed()) }
-            names.append(name)
-            index = end + 1
+            return .success(names)
         }
-        return .success(names)
     }
 }
 

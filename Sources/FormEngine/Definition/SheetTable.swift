@@ -19,30 +19,37 @@ struct SheetTable {
     /// One data row.
     struct Row {
         var number: Int
-        /// Every non-empty cell by its column's index, in column order.
-        var cells: [(column: Int, value: String)] = []
+        /// Each column's cleaned cell, `""` where it is empty or blank; it
+        /// ends at the last cell the sheet has for the row.
+        var values: [String]
+        /// Whether every cell is empty.
+        var isEmpty: Bool
 
-        var isEmpty: Bool { cells.isEmpty }
+        /// The cell of the column at `index`, or `nil` when it is empty.
+        subscript(index: Int) -> String? {
+            index < values.count && !values[index].isEmpty ? values[index] : nil
+        }
 
         /// The cell of `column`: the last non-empty one where the sheet
         /// repeats the column, as a later header overrides an earlier one.
         subscript(column: Cells) -> String? {
-            guard let first = column.indices.first else { return nil }
             var found: String?
-            for cell in cells where cell.column == first || column.indices.contains(cell.column) {
-                found = cell.value
+            for index in column.indices {
+                if let value = self[index] { found = value }
             }
             return found
         }
 
+        /// Every non-empty cell by its column's index, in column order.
+        var cells: [(column: Int, value: String)] {
+            values.indices.compactMap { index in values[index].isEmpty ? nil : (index, values[index]) }
+        }
+
         /// The texts of `column` by language.
         func translated(_ column: Texts) -> TranslatedText {
-            guard !column.columns.isEmpty else { return TranslatedText() }
             var byLanguage: [String: String] = [:]
-            for cell in cells {
-                for text in column.columns where text.index == cell.column {
-                    byLanguage[text.language] = cell.value
-                }
+            for text in column.columns {
+                if let value = self[text.index] { byLanguage[text.language] = value }
             }
             return TranslatedText(byLanguage)
         }
@@ -131,15 +138,27 @@ struct SheetTable {
             // A spreadsheet's data ends after a run of more than 60 empty rows.
             if layout == .spreadsheet, sheetRow.number - previousNumber - 1 > 60 { break }
             previousNumber = sheetRow.number
-            var row = Row(number: sheetRow.number)
-            for (index, raw) in sheetRow.cells.enumerated() where index < columns.count && isNamed[index] {
+            // The sheet's own array, copied only where a cell must change.
+            var values = sheetRow.cells
+            if values.count > columns.count { values.removeLast(values.count - columns.count) }
+            var isEmpty = true
+            for index in values.indices {
+                let raw = values[index]
                 guard !raw.isEmpty else { continue }
+                guard isNamed[index] else {
+                    values[index] = ""
+                    continue
+                }
                 let value = Self.clean(raw, collapsesSpaces: collapsesSpaces)
-                guard !Self.isBlank(value) else { continue }
-                row.cells.append((index, value))
+                if Self.isBlank(value) {
+                    values[index] = ""
+                    continue
+                }
+                if value != raw { values[index] = value }
+                isEmpty = false
                 isColumnUsed[index] = true
             }
-            rows.append(row)
+            rows.append(Row(number: sheetRow.number, values: values, isEmpty: isEmpty))
         }
     }
 

@@ -15,8 +15,6 @@ struct SurveyBuilder {
     private var choiceFiles: [String: String] = [:]
     /// `trigger` cells to check once every name is known.
     private var triggers: [(row: Int, header: String, value: String)] = []
-    /// Names of rows that are questions (not groups or repeats): a trigger names one.
-    private var questionNames: Set<String> = []
 
     init(choiceLists: [String: ChoiceList], hasChoicesSheet: Bool, hasExternalChoicesSheet: Bool) {
         self.choiceLists = choiceLists
@@ -77,6 +75,8 @@ struct SurveyBuilder {
 
     mutating func build(_ table: SheetTable, settings: inout [String: String]) {
         let columns = Columns(table)
+        // Sized once: growing them row by row re-hashes every name again.
+        elementNames.reserveCapacity(table.rows.count + 1)
         var stack = [Frame()]
         // The names of the open groups and repeats, kept apart from the
         // frames so that a row's path copies no question.
@@ -91,7 +91,8 @@ struct SurveyBuilder {
                 }
                 continue
             }
-            if let key = Self.settingsTypes[typeText] {
+            // `form_title`, `set_form_id`, ...: a prefix test spares most rows a look-up.
+            if typeText.hasPrefix("form_") || typeText.hasPrefix("set_"), let key = Self.settingsTypes[typeText] {
                 settings[key] = row[columns.name]
                 continue
             }
@@ -129,13 +130,12 @@ struct SurveyBuilder {
             }
             if typeText != "audit" {
                 elementNames[name, default: 0] += 1
-                if stack[stack.count - 1].names.contains(name) {
+                guard stack[stack.count - 1].names.insert(name).inserted else {
                     problem(row, name == "meta"
                         ? "The name 'meta' is reserved for the form's metadata."
                         : "The name '\(name)' is already used at this level; questions, groups and repeats must be unique within their group, repeat or the survey.")
                     continue
                 }
-                stack[stack.count - 1].names.insert(name)
             }
             let path = openNames + [name]
 
@@ -154,16 +154,17 @@ struct SurveyBuilder {
                 continue
             }
 
-            if let cell = row.cells.first(where: { columns.trigger.indices.contains($0.column) }) {
-                triggers.append((row.number, table.columns[cell.column].header, cell.value))
+            if let index = columns.trigger.indices.first(where: { row[$0] != nil }), let value = row[index] {
+                triggers.append((row.number, table.columns[index].header, value))
             }
             guard var question = makeQuestion(typeText, name: name, path: path, row: row) else { continue }
-            questionNames.insert(name)
             fill(&question, from: row, columns)
             check(question, row: row, columns)
             stack[stack.count - 1].children.append(question)
         }
 
+        // Rows that are questions (not groups or repeats): a trigger names one.
+        let questionNames = triggers.isEmpty ? [] : Self.questionNames(in: stack)
         for trigger in triggers {
             guard case .success(let names) = ReferenceScanner.references(in: trigger.value) else {
                 problems.append(FormProblem(sheet: "survey", row: trigger.row, "The '\(trigger.header)' value is invalid: a reference must be ${ followed by a question name and }."))
@@ -189,6 +190,17 @@ struct SurveyBuilder {
             stack[stack.count - 1].children.append(container)
         }
         questions = stack[0].children
+    }
+
+    private static func questionNames(in stack: [Frame]) -> Set<String> {
+        var names: Set<String> = []
+        func visit(_ questions: [Question]) {
+            for question in questions {
+                if question.type.isContainer { visit(question.children) } else { names.insert(question.name) }
+            }
+        }
+        for frame in stack { visit(frame.children) }
+        return names
     }
 
     // MARK: - Rows
@@ -252,7 +264,7 @@ struct SurveyBuilder {
             question.parameters = Self.parameters(parameters) ?? [:]
         }
         for extra in columns.extra {
-            guard let value = row[SheetTable.Cells(indices: [extra.index])] else { continue }
+            guard let value = row[extra.index] else { continue }
             question.extraColumns[extra.name] = value
         }
     }
@@ -300,8 +312,8 @@ struct SurveyBuilder {
             problem(row, "The 'parameters' value is invalid: parameters are written key1=value1 key2=value2.")
         }
         if question.type == .range { checkRange(question, row: row) }
-        if XLSFormAliases.shownTypes.contains(question.type), question.label.isEmpty, question.hint.isEmpty,
-           question.calculation == nil {
+        if question.label.isEmpty, question.hint.isEmpty, question.calculation == nil,
+           XLSFormAliases.shownTypes.contains(question.type) {
             problem(row, "The question '\(question.name)' has no label or hint.")
         }
         if question.type == .selectMultiple, let list = question.listName,

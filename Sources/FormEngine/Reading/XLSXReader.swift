@@ -267,35 +267,38 @@ private enum SheetParser {
             do {
                 while let event = try scanner.next() {
                     switch event {
-                    case .start(let name, let attributes, let isEmpty):
-                        if scanner.name(name, is: "c") {
+                    case .start(let qualified, let attributes, let isEmpty):
+                        // Each name is compared with several: find its local part once.
+                        let name = scanner.localName(qualified)
+                        if scanner.bytes(name, are: "c") {
                             column = scanner.columnIndex(in: attributes) ?? column + 1
                             cellType = CellType(scanner, attributes: attributes)
                             value = ""
                             sharedIndex = nil
                             sharedIndexIsValid = true
                             inlineText = ""
-                        } else if scanner.name(name, is: "v") {
+                        } else if scanner.bytes(name, are: "v") {
                             collecting = isEmpty ? .nothing : .value
-                        } else if scanner.name(name, is: "row") {
+                        } else if scanner.bytes(name, are: "row") {
                             rowNumber = scanner.attributeValue("r", in: attributes).flatMap { scanner.integer($0) } ?? rowNumber + 1
                             cells = []
                             cells.reserveCapacity(width)
                             column = -1
                             if isEmpty { endRow() }
-                        } else if scanner.name(name, is: "t"), phoneticDepth == 0 {
+                        } else if scanner.bytes(name, are: "t"), phoneticDepth == 0 {
                             collecting = isEmpty ? .nothing : .inlineText
-                        } else if scanner.name(name, is: "rPh"), !isEmpty {
+                        } else if scanner.bytes(name, are: "rPh"), !isEmpty {
                             phoneticDepth += 1
                         }
-                    case .end(let name):
-                        if scanner.name(name, is: "c") {
+                    case .end(let qualified):
+                        let name = scanner.localName(qualified)
+                        if scanner.bytes(name, are: "c") {
                             endCell()
-                        } else if scanner.name(name, is: "v") || scanner.name(name, is: "t") {
+                        } else if scanner.bytes(name, are: "v") || scanner.bytes(name, are: "t") {
                             collecting = .nothing
-                        } else if scanner.name(name, is: "row") {
+                        } else if scanner.bytes(name, are: "row") {
                             endRow()
-                        } else if scanner.name(name, is: "rPh") {
+                        } else if scanner.bytes(name, are: "rPh") {
                             phoneticDepth -= 1
                         }
                     case .text(let range, let isCDATA):

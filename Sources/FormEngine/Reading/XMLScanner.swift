@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small pull scanner over XML bytes, for the two large parts of a workbook
 /// (worksheets and the shared strings).
 ///
@@ -28,7 +30,7 @@ struct XMLScanner {
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
                 let start = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+                index = Self.find(UInt8(ascii: "<"), in: bytes, from: index)
                 if open.isEmpty { continue }  // white space around the root
                 return .text(start..<index, isCDATA: false)
             }
@@ -40,7 +42,9 @@ struct XMLScanner {
                 let nameStart = index + 2
                 var nameEnd = nameStart
                 while nameEnd < bytes.count, !Self.endsName(bytes[nameEnd]) { nameEnd += 1 }
-                index = try position(after: ">", from: nameEnd)
+                index = Self.find(UInt8(ascii: ">"), in: bytes, from: nameEnd)
+                guard index < bytes.count else { throw Malformed() }
+                index += 1
                 guard let top = open.popLast(), equal(top, nameStart..<nameEnd) else { throw Malformed() }
                 return .end(name: nameStart..<nameEnd)
             }
@@ -93,9 +97,14 @@ struct XMLScanner {
 
     /// Whether the element name in `range`, without its prefix, is `local`.
     func name(_ range: Range<Int>, is local: StaticString) -> Bool {
+        bytes(localName(range), are: local)
+    }
+
+    /// The element name in `range` without its prefix (`x:row` → `row`).
+    func localName(_ range: Range<Int>) -> Range<Int> {
         var start = range.lowerBound
         for position in range where bytes[position] == UInt8(ascii: ":") { start = position + 1 }
-        return self.bytes(start..<range.upperBound, are: local)
+        return start..<range.upperBound
     }
 
     /// Whether the bytes in `range` are exactly `text`'s.
@@ -201,6 +210,14 @@ struct XMLScanner {
     }
 
     // MARK: - Helpers
+
+    /// The position of the next `byte` from `start`, or the end: memchr, which
+    /// reads many bytes at a time, for the long runs of text between tags.
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
 
     private static func entity(_ name: String) -> Unicode.Scalar? {
         switch name {
