@@ -92,9 +92,14 @@ def test_german_with_language_de(launch):
         app.find(role, name)
     summary = app.find(Atspi.Role.LABEL, where=lambda node: (node.get_name() or "").startswith("Name: --\nFirma: --"))
     assert summary is not None
-    # Messages from the view model are German too.
+    # The survey form's own messages are German too, each from its German
+    # column: the required message, and the one its calculate row picks.
     app.key("ctrl+s")
     app.wait_status("Bitte einen Namen angeben.")
+    app.type("a" * 201, delay_ms=2)
+    app.key("ctrl+s")
+    app.wait_status("Der Name darf höchstens 200 Zeichen lang sein.")
+    app.key("ctrl+a")
     app.type("Ada")
     app.key("ctrl+s")
     app.wait_status("Antwort gespeichert")
