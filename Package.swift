@@ -78,7 +78,10 @@ let package = Package(
         ),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),
-        .testTarget(name: "SurveyStorageTests", dependencies: ["SurveyStorage", "SurveyModel"]),
+        .testTarget(
+            name: "SurveyStorageTests",
+            dependencies: ["SurveyStorage", "SurveyModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(
             name: "ReliabilityTests",

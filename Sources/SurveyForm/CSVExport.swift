@@ -1,19 +1,22 @@
 import Foundation
 import SurveyStorage
 
-/// `survey-form --export-csv PATH`: every stored response, no display needed.
+/// `survey-form --export-csv PATH [--force]`: every stored response, no
+/// display needed. It only reads the database, and fails (exit 1) rather than
+/// write a header-only file when there is no healthy database to read: a
+/// nightly job must not replace yesterday's export with nothing.
 @MainActor
 enum CSVExport {
     /// Writes the file and says so; the process's exit status.
-    static func run(to path: String) -> Int32 {
+    static func run(to path: String, replacing: Bool) -> Int32 {
         do {
-            let store = try ResponseStore(directory: DataLocation.dataDirectory)
-            if let setAside = store.setAside {
-                printError(damagedDatabaseMessage(setAside))
-            }
-            let count = try export(from: store, to: URL(fileURLWithPath: path))
+            let store = try ResponseStore.openExisting(directory: DataLocation.dataDirectory)
+            let count = try export(from: store, to: URL(fileURLWithPath: path), replacing: replacing)
             print(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path))
             return 0
+        } catch let error as StorageError where error.code == .fileExists {
+            printError(String(format: tr("%@ already exists: nothing was exported. Add --force to replace it."), path))
+            return 1
         } catch {
             printError(error.localizedDescription)
             return 1
@@ -21,22 +24,27 @@ enum CSVExport {
     }
 
     /// Writes every response of `store` to `url` in submission order; how many.
-    static func export(from store: ResponseStore, to url: URL) throws -> Int {
+    /// Never into the data folder, where it could take the database's place.
+    static func export(from store: ResponseStore, to url: URL, replacing: Bool) throws -> Int {
+        if isInDataFolder(url) {
+            throw StorageError(String(
+                format: tr("%@ is in Survey Form's data folder: nothing was exported. Choose a place outside %@."),
+                url.path, DataLocation.dataDirectory.path
+            ))
+        }
         let responses = try store.inSubmissionOrder()
-        try CSVExporter.write(responses, to: url)
+        try CSVExporter.write(responses, to: url, replacing: replacing)
         return responses.count
+    }
+
+    /// Whether `url`'s folder is the data folder or inside it, links resolved.
+    private static func isInDataFolder(_ url: URL) -> Bool {
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
+        let data = DataLocation.dataDirectory.resolvingSymlinksInPath().standardizedFileURL.path
+        return folder == data || folder.hasPrefix(data + "/")
     }
 
     private static func printError(_ message: String) {
         FileHandle.standardError.write(Data("\(AppInfo.executable): \(message)\n".utf8))
     }
-}
-
-/// What the user is told about a damaged database that was moved aside.
-@MainActor
-func damagedDatabaseMessage(_ setAside: SetAsideFile) -> String {
-    String(
-        format: tr("The response database was damaged. It was moved to %@ and a new one was started."),
-        setAside.movedTo.path
-    )
 }

@@ -4,7 +4,7 @@ import CGtk
 enum CommandLineMode: Equatable {
     case run
     case version
-    case exportCSV(path: String)
+    case exportCSV(path: String, force: Bool)
     case screenshot(path: String)
     case describeForm(path: String)
 }
@@ -22,6 +22,10 @@ enum CommandLineOptions {
             tr("Write every stored response to PATH as CSV and exit"), tr("PATH")
         )
         g_application_add_main_option(
+            app, "force", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            tr("With --export-csv, replace PATH if it exists"), nil
+        )
+        g_application_add_main_option(
             app, "describe-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Print what the form file FORM contains as JSON and exit"), tr("FORM")
         )
@@ -34,7 +38,9 @@ enum CommandLineOptions {
 
     static func parse(_ options: UnsafeMutablePointer<GVariantDict>) -> CommandLineMode {
         if g_variant_dict_contains(options, "version") != 0 { return .version }
-        if let path = filename(options, "export-csv") { return .exportCSV(path: path) }
+        if let path = filename(options, "export-csv") {
+            return .exportCSV(path: path, force: g_variant_dict_contains(options, "force") != 0)
+        }
         if let path = filename(options, "screenshot") { return .screenshot(path: path) }
         if let path = filename(options, "describe-form") { return .describeForm(path: path) }
         return .run

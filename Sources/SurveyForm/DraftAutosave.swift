@@ -8,8 +8,10 @@ import TwoWayBinding
 final class DraftAutosave {
     private let drafts: DraftStore
     private let answers: Derived<SurveyAnswers>
+    private let instanceID: () -> String
     private let interval: Duration
     private let onError: (String) -> Void
+    private let onRecovered: () -> Void
     private var pending: Task<Void, Never>?
     private var token: ObservationToken?
     private var lastError: String?
@@ -17,13 +19,17 @@ final class DraftAutosave {
     init(
         drafts: DraftStore,
         answers: Derived<SurveyAnswers>,
+        instanceID: @escaping () -> String,
         interval: Duration = .seconds(1),
-        onError: @escaping (String) -> Void
+        onError: @escaping (String) -> Void,
+        onRecovered: @escaping () -> Void
     ) {
         self.drafts = drafts
         self.answers = answers
+        self.instanceID = instanceID
         self.interval = interval
         self.onError = onError
+        self.onRecovered = onRecovered
         token = answers.observe { [weak self] _ in self?.schedule() }
     }
 
@@ -60,8 +66,9 @@ final class DraftAutosave {
             if answers.value == .empty {
                 try drafts.discard()
             } else {
-                try drafts.save(answers.value)
+                try drafts.save(answers.value, instanceID: instanceID())
             }
+            if lastError != nil { onRecovered() }
             lastError = nil
         } catch {
             // Said once, not every second while the disk stays full.

@@ -68,8 +68,8 @@ final class SurveyApplication {
         case .version:
             print("\(AppInfo.executable) \(AppInfo.version)")
             return 0
-        case .exportCSV(let path):
-            return CSVExport.run(to: path)
+        case .exportCSV(let path, let force):
+            return CSVExport.run(to: path, replacing: force)
         case .describeForm(let path):
             return DescribeForm.run(path: path)
         case .screenshot(let path):
@@ -86,6 +86,24 @@ final class SurveyApplication {
         ResourceBundle.loadStyleSheet()
         gtk_window_set_default_icon_name(AppInfo.id)
         AppActions.install(on: self)
+        quitOnTerminationSignals()
+    }
+
+    /// SIGTERM (a shutdown), SIGINT (Ctrl+C in a terminal) and SIGHUP (the
+    /// session ending) quit as Ctrl+Q does: the draft is saved first. GLib
+    /// delivers them on the main loop, where saving is safe.
+    private func quitOnTerminationSignals() {
+        let quit: @convention(c) (gpointer?) -> gboolean = { data in
+            MainActor.assumeIsolated {
+                Unmanaged<SurveyApplication>.fromOpaque(data!).takeUnretainedValue().quit()
+            }
+            return gboolean(SF_FALSE)
+        }
+        // The application object outlives the run, so it travels unretained.
+        let app = Unmanaged.passUnretained(self).toOpaque()
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            g_unix_signal_add(signal, quit, app)
+        }
     }
 
     private func activate() {

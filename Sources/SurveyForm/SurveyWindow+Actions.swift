@@ -122,7 +122,8 @@ extension SurveyWindow {
             return showStatus(tr("There are no responses to export: the response database could not be opened."), isError: true)
         }
         do {
-            let count = try CSVExport.export(from: store, to: URL(fileURLWithPath: path))
+            // The file chooser has asked before replacing a file.
+            let count = try CSVExport.export(from: store, to: URL(fileURLWithPath: path), replacing: true)
             showStatus(
                 String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path),
                 isError: false

@@ -46,6 +46,8 @@ final class SurveyWindow {
     let touchedFields = Observable<Set<SurveyField>>([])
     /// Set while the window itself changes the answers (submit, restore).
     var isResettingForm = false
+    /// Why the draft cannot be saved, while it cannot.
+    private var draftProblem: String?
 
     /// Called once the window is gone.
     var onClose: (() -> Void)?
@@ -101,6 +103,8 @@ final class SurveyWindow {
             self.store = store
             if let setAside = store.setAside {
                 showStatus(damagedDatabaseMessage(setAside), isError: true)
+            } else if store.isReadOnly {
+                showStatus(tr("The response database was written by a newer version of Survey Form. Its responses can be read, but no new response can be stored."), isError: true)
             }
         } catch {
             showStatus(error.localizedDescription, isError: true)
@@ -182,8 +186,9 @@ final class SurveyWindow {
             switch try drafts.load() {
             case .none:
                 break
-            case .restored(let answers):
+            case .restored(let answers, let instanceID):
                 replaceAnswers(with: answers)
+                if let instanceID { viewModel.resume(instanceID: instanceID) }
                 appendStatus(tr("Your unsent answers from last time were restored."), isError: false)
             case .setAside(let file):
                 appendStatus(
@@ -197,9 +202,19 @@ final class SurveyWindow {
     }
 
     private func setupAutosave() {
-        autosave = DraftAutosave(drafts: drafts, answers: viewModel.answers) { [weak self] message in
-            self?.showStatus(message, isError: true)
-        }
+        let viewModel = viewModel
+        autosave = DraftAutosave(
+            drafts: drafts, answers: viewModel.answers, instanceID: { viewModel.instanceID },
+            onError: { [weak self] message in
+                self?.draftProblem = message
+                self?.showStatus(message, isError: true)
+            },
+            onRecovered: { [weak self] in
+                guard let self, let problem = draftProblem else { return }
+                draftProblem = nil
+                if statusLabel.text == problem { clearStatus() }
+            }
+        )
     }
 
     private func setupLifetime() {
@@ -270,8 +285,23 @@ final class SurveyWindow {
         showStatus(shown + "\n" + message, isError: isError || shownIsError)
     }
 
+    /// Clears the status, but for a draft that cannot be saved: that stays
+    /// in view until a save succeeds, since every keystroke meanwhile is at risk.
     func clearStatus() {
+        if let draftProblem {
+            if statusLabel.text != draftProblem { showStatus(draftProblem, isError: true) }
+            return
+        }
         guard !statusLabel.text.isEmpty else { return }
         statusLabel.text = ""
     }
+}
+
+/// What the user is told about a damaged database that was moved aside.
+@MainActor
+private func damagedDatabaseMessage(_ setAside: SetAsideFile) -> String {
+    String(
+        format: tr("The response database was damaged. It was moved to %@ and a new one was started."),
+        setAside.movedTo.path
+    )
 }

@@ -6,10 +6,21 @@ public struct SurveyResponse: Sendable, Hashable, Codable {
     public var id: Int64?
     public var answers: SurveyAnswers
     public var submittedAt: Date
+    /// The response's own identity (`uuid:…`, as ODK names instances), fixed
+    /// when the form was started and kept in its draft, so that submitting a
+    /// restored draft again stores nothing twice; `nil` for responses stored
+    /// before instance ids existed.
+    public var instanceID: String?
 
-    public init(id: Int64? = nil, answers: SurveyAnswers, submittedAt: Date) {
+    public init(id: Int64? = nil, answers: SurveyAnswers, submittedAt: Date, instanceID: String? = nil) {
         self.id = id
         self.answers = answers
         self.submittedAt = submittedAt
+        self.instanceID = instanceID
+    }
+
+    /// A new instance id.
+    public static func newInstanceID() -> String {
+        "uuid:" + UUID().uuidString.lowercased()
     }
 }

@@ -54,6 +54,9 @@ public final class SurveyViewModel {
 
     /// Undo and redo of edits to the answers.
     public let history = EditHistory()
+    /// This response's identity, new for each respondent: it goes into the
+    /// draft and the stored response, so that one response is stored once.
+    public private(set) var instanceID = SurveyResponse.newInstanceID()
 
     /// Starts a blank survey whose messages are in the first of
     /// `preferredLanguages` the form has (English otherwise).
@@ -96,13 +99,14 @@ public final class SurveyViewModel {
         }
         summary = answers.map(SurveyFormatter.summary)
 
-        mirror(name, into: .name) { $0 }
-        mirror(companyName, into: .companyName) { $0 }
+        // The form judges text as it will be stored: without control characters.
+        mirror(name, into: .name) { $0.removingControlCharacters(keepingLineBreaks: false) }
+        mirror(companyName, into: .companyName) { $0.removingControlCharacters(keepingLineBreaks: false) }
         mirror(years, into: .yearsOfExperience) { $0.map { String(describing: $0) } ?? "" }
         // An acknowledge question holds `OK` once acknowledged, as ODK stores it.
         mirror(isCurrentEmployer, into: .isCurrentEmployer) { $0 ? "OK" : "" }
         mirror(salary, into: .approxSalary) { $0.map { String(describing: Double($0)) } ?? "" }
-        mirror(comments, into: .comments) { $0 }
+        mirror(comments, into: .comments) { $0.removingControlCharacters(keepingLineBreaks: true) }
 
         history.track(name, coalescing: true)
         history.track(companyName, coalescing: true)
@@ -147,6 +151,12 @@ public final class SurveyViewModel {
         }
     }
 
+    /// Goes on with the response a draft was started as, so that submitting
+    /// it after a crash cannot store it a second time.
+    public func resume(instanceID: String) {
+        self.instanceID = instanceID
+    }
+
     /// Back to a blank form, as one undo step.
     public func reset() {
         load(.empty)
@@ -156,9 +166,12 @@ public final class SurveyViewModel {
     public func makeResponse(submittedAt: Date = Date()) -> SurveyResponse? {
         guard isValid.value else { return nil }
         var answers = answers.value
-        answers.name = answers.name.trimmingWhitespaceAndNewlines()
-        answers.companyName = answers.companyName.trimmingWhitespaceAndNewlines()
-        return SurveyResponse(answers: answers, submittedAt: submittedAt)
+        // What is stored is what can be shown and exported safely.
+        answers.name = answers.name.removingControlCharacters(keepingLineBreaks: false).trimmingWhitespaceAndNewlines()
+        answers.companyName = answers.companyName.removingControlCharacters(keepingLineBreaks: false)
+            .trimmingWhitespaceAndNewlines()
+        answers.comments = answers.comments.removingControlCharacters(keepingLineBreaks: true)
+        return SurveyResponse(answers: answers, submittedAt: submittedAt, instanceID: instanceID)
     }
 
     /// Hands the response to `save` and, once it returns, clears the form for
@@ -171,6 +184,7 @@ public final class SurveyViewModel {
         try save(response)
         reset()
         history.clear()
+        instanceID = SurveyResponse.newInstanceID()
         return response
     }
 }

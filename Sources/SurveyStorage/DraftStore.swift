@@ -14,8 +14,9 @@ public final class DraftStore: Sendable {
     public enum LoadResult: Sendable, Equatable {
         /// No draft: a clean start.
         case none
-        /// The answers of the last session.
-        case restored(SurveyAnswers)
+        /// The answers of the last session, and the response's instance id
+        /// (`nil` in a draft from before instance ids).
+        case restored(SurveyAnswers, instanceID: String?)
         /// The draft was damaged and moved aside.
         case setAside(SetAsideFile)
     }
@@ -24,6 +25,7 @@ public final class DraftStore: Sendable {
         var version: Int
         var savedAt: Date
         var answers: SurveyAnswers
+        var instanceID: String?
     }
 
     private static let currentVersion = 1
@@ -35,17 +37,18 @@ public final class DraftStore: Sendable {
         url = directory.appendingPathComponent(Self.fileName)
     }
 
-    /// Replaces the draft with `answers`.
-    public func save(_ answers: SurveyAnswers, at date: Date = Date()) throws {
+    /// Replaces the draft with `answers` of the response `instanceID`.
+    public func save(_ answers: SurveyAnswers, instanceID: String? = nil, at date: Date = Date()) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         do {
-            let data = try encoder.encode(File(version: Self.currentVersion, savedAt: date, answers: answers))
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true
-            )
-            try data.write(to: url, options: .atomic)
+            let file = File(version: Self.currentVersion, savedAt: date, answers: answers, instanceID: instanceID)
+            let data = try encoder.encode(file)
+            try PrivateFiles.prepareFolder(url.deletingLastPathComponent())
+            try AtomicFile.write(data, to: url, existing: .replace)
+            // A draft an older version left readable by others stops being so.
+            try PrivateFiles.restrict(url)
         } catch {
             throw StorageError("The draft was not saved: \(error.localizedDescription)")
         }
@@ -62,7 +65,7 @@ public final class DraftStore: Sendable {
             guard file.version <= Self.currentVersion else {
                 throw StorageError("The draft was written by a newer version.")
             }
-            return .restored(file.answers)
+            return .restored(file.answers, instanceID: file.instanceID)
         } catch {
             do {
                 return .setAside(try SetAsideFile.moveAside(url))

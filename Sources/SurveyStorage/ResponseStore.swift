@@ -1,57 +1,133 @@
 public import Foundation
 public import SurveyModel
 import GRDB
+import Synchronization
 
 /// The submitted responses, in an SQLite database.
 ///
-/// Every write is a transaction. A database that SQLite cannot read is moved
-/// aside, never overwritten, and a new one is started; `setAside` says where the
-/// old one went so the app can tell the user.
+/// Every write is a transaction, synced to disk before it is confirmed
+/// (`synchronous = FULL`), so a response confirmed as stored survives a power
+/// cut. The data folder is 0700
+/// and the database's files 0600. A database that SQLite cannot read is moved
+/// aside, never overwritten, and a new one is started; `setAside` says where
+/// the old one went so the app can tell the user. A database written by a
+/// newer Survey Form is opened read-only (`isReadOnly`), never migrated.
+///
+/// Before each use the store checks that the file at `url` is still the one
+/// it opened: when the data folder was deleted, or another process set the
+/// database aside or put another in its place, it opens (or starts) the one
+/// the next launch would open, so that no response is confirmed into a file
+/// that nobody will read again.
 public final class ResponseStore: Sendable {
     /// The database's file name inside the data folder.
     public static let fileName = "responses.sqlite3"
+    /// The files SQLite keeps beside the database.
+    static let companions = ["-wal", "-shm", "-journal"]
 
     /// The database file.
     public let url: URL
     /// The damaged database found at opening, if any.
     public let setAside: SetAsideFile?
+    /// Whether the database may only be read: it came from a newer version,
+    /// or it was opened for an export.
+    public var isReadOnly: Bool { readOnlyError != nil }
+    /// Why nothing can be stored, when the database may only be read.
+    private let readOnlyError: StorageError?
 
-    private let queue: DatabaseQueue
+    /// The open database, and which file it is.
+    private let connection: Mutex<Connection>
+
+    private struct Connection {
+        var queue: DatabaseQueue
+        var file: FileIdentity?
+    }
 
     /// Opens (or creates) the database in `directory`, creating the folder too.
     public init(directory: URL) throws {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateFiles.prepareFolder(directory)
         } catch {
             throw StorageError("Could not create the data folder \(directory.path): \(error.localizedDescription)")
         }
         url = directory.appendingPathComponent(Self.fileName)
+        var setAside: SetAsideFile?
+        var opened: (queue: DatabaseQueue, isReadOnly: Bool)
         do {
-            queue = try Self.open(url)
-            setAside = nil
+            opened = try Self.openForWriting(url)
         } catch let error as DatabaseError where Self.isDamage(error) {
-            let moved: SetAsideFile
             do {
-                moved = try SetAsideFile.moveAside(url, companions: ["-wal", "-shm", "-journal"])
+                setAside = try SetAsideFile.moveAside(url, companions: Self.companions)
             } catch {
                 throw StorageError("The response database \(url.path) is damaged and could not be moved aside: \(error.localizedDescription)")
             }
             do {
-                queue = try Self.open(url)
+                opened = try Self.openForWriting(url)
             } catch {
                 throw StorageError("Could not start a new response database: \(error.localizedDescription)")
             }
-            setAside = moved
         } catch {
             throw StorageError("Could not open the response database \(url.path): \(Self.describe(error))")
         }
+        connection = Mutex(Connection(queue: opened.queue, file: FileIdentity(url)))
+        readOnlyError = opened.isReadOnly ? StorageError(
+            "The response was not saved: the response database was written by a newer version of Survey Form and is open read-only.",
+            code: .newerDatabase
+        ) : nil
+        self.setAside = setAside
     }
 
-    /// Stores `response` and returns it with its new identifier.
+    private init(url: URL, queue: DatabaseQueue) {
+        self.url = url
+        connection = Mutex(Connection(queue: queue, file: FileIdentity(url)))
+        setAside = nil
+        readOnlyError = StorageError("The response was not saved: the response database is open only to be read.")
+    }
+
+    /// Opens the database in `directory` only to read it, as an export does:
+    /// nothing is created, migrated or moved. A missing, damaged or unreadable
+    /// database, or one from a newer version, is an error that says so, so that
+    /// an export never stands in for the responses with an empty file.
+    public static func openExisting(directory: URL) throws -> ResponseStore {
+        let url = directory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StorageError("There is no response database at \(url.path): no response has been stored on this computer yet.")
+        }
+        var configuration = Self.configuration()
+        configuration.readonly = true
+        do {
+            let queue = try withRetries { try DatabaseQueue(path: url.path, configuration: configuration) }
+            try check(queue)
+            // An older schema reads as it is: its responses lack only newer columns.
+            let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded {
+                throw StorageError(
+                    "The response database \(url.path) was written by a newer version of Survey Form, whose responses this version cannot read. Export them with that version.",
+                    code: .newerDatabase
+                )
+            }
+            return ResponseStore(url: url, queue: queue)
+        } catch let error as StorageError {
+            throw error
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            throw StorageError("The response database \(url.path) is damaged. Open Survey Form to set it aside and start a new one.")
+        } catch {
+            throw StorageError("Could not read the response database \(url.path): \(Self.describe(error))")
+        }
+    }
+
+    /// Stores `response` and returns it with its new identifier. A response
+    /// whose instance id is stored already is not stored again: that one is
+    /// returned, as a draft restored after a crash between storing it and
+    /// removing the draft would otherwise store its answers twice.
     @discardableResult
     public func insert(_ response: SurveyResponse) throws -> SurveyResponse {
+        if let readOnlyError { throw readOnlyError }
         do {
-            return try queue.write { db in
+            return try database().write { db in
+                if let instanceID = response.instanceID,
+                   let stored = try ResponseRecord.filter(Column("instanceID") == instanceID).fetchOne(db) {
+                    return stored.response
+                }
                 var record = ResponseRecord(response)
                 try record.insert(db)
                 return record.response
@@ -64,7 +140,7 @@ public final class ResponseStore: Sendable {
     /// The number of stored responses.
     public func count() throws -> Int {
         do {
-            return try queue.read { db in try ResponseRecord.fetchCount(db) }
+            return try database().read { db in try ResponseRecord.fetchCount(db) }
         } catch {
             throw StorageError("Could not read the responses: \(Self.describe(error))")
         }
@@ -82,32 +158,114 @@ public final class ResponseStore: Sendable {
 
     private func fetch(_ request: QueryInterfaceRequest<ResponseRecord>) throws -> [SurveyResponse] {
         do {
-            return try queue.read { db in try request.fetchAll(db).map(\.response) }
+            return try database().read { db in try request.fetchAll(db).map(\.response) }
         } catch {
             throw StorageError("Could not read the responses: \(Self.describe(error))")
         }
     }
 
+    /// A pragma's value on the store's connection, for tests of its settings.
+    package func _pragma(_ name: String) throws -> String? {
+        try database().read { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
+    }
+
+    /// Records a migration this version does not know, as a newer version would.
+    package func _recordMigration(_ identifier: String) throws {
+        try database().write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [identifier])
+        }
+    }
+
     /// Caps the database's size in pages, so tests can fill it as a full disk would.
     package func limitSize(toPages pages: Int) throws {
-        try queue.write { db in _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages)") }
+        try database().write { db in _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages)") }
     }
 
     // MARK: - Opening
 
-    private static func open(_ url: URL) throws -> DatabaseQueue {
+    /// The database now at `url`: the one opened, unless the file has gone
+    /// or been replaced since, when a writable store opens what is there now
+    /// (starting a new database, and its folder, if there is none).
+    private func database() throws -> DatabaseQueue {
+        try connection.withLock { current throws -> DatabaseQueue in
+            let file = FileIdentity(url)
+            if file != nil && file == current.file { return current.queue }
+            if readOnlyError != nil {
+                guard file != nil else { throw StorageError("The response database \(url.path) is gone.") }
+                return current.queue
+            }
+            try? current.queue.close()
+            let reopened: (queue: DatabaseQueue, isReadOnly: Bool)
+            do {
+                try PrivateFiles.prepareFolder(url.deletingLastPathComponent())
+                reopened = try Self.openForWriting(url)
+            } catch {
+                throw StorageError("The response database \(url.path) was removed or replaced, and no other could be opened there: \(Self.describe(error))")
+            }
+            current = Connection(queue: reopened.queue, file: FileIdentity(url))
+            if reopened.isReadOnly {
+                throw StorageError("The response database \(url.path) was replaced by one from a newer version of Survey Form.", code: .newerDatabase)
+            }
+            return reopened.queue
+        }
+    }
+
+    private static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        // Reading the schema fails on a file that is not a database; quick_check
-        // finds damage inside one that is.
+        // NB: a rollback journal, not WAL: a WAL database cannot be opened on
+        // read-only media (a backup, a locked-down folder) unless its -shm file
+        // happens to be there, and the stored responses must stay readable.
+        // FULL syncs the journal and the database before a commit returns.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// Opens `url` for reading and writing, migrated to this version's schema;
+    /// read-only instead when a newer version has migrated it further.
+    private static func openForWriting(_ url: URL) throws -> (queue: DatabaseQueue, isReadOnly: Bool) {
+        PrivateFiles.createIfMissing(url)
+        let queue = try withRetries { try DatabaseQueue(path: url.path, configuration: configuration()) }
+        try check(queue)
+        for file in [url.path] + companions.map({ url.path + $0 }) {
+            try PrivateFiles.restrict(URL(fileURLWithPath: file))
+        }
+        if try queue.read({ db in try migrator.hasBeenSuperseded(db) }) {
+            try queue.close()
+            var configuration = configuration()
+            configuration.readonly = true
+            return (try withRetries { try DatabaseQueue(path: url.path, configuration: configuration) }, true)
+        }
+        try migrator.migrate(queue)
+        return (queue, false)
+    }
+
+    /// Reading the schema fails on a file that is not a database; quick_check
+    /// finds damage inside one that is.
+    private static func check(_ queue: DatabaseQueue) throws {
         let check = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
         guard check == "ok" else {
             try queue.close()
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: check ?? "quick_check failed")
         }
-        try migrator.migrate(queue)
-        return queue
+    }
+
+    /// Runs `open` again when another process holds a lock for a moment
+    /// (a second instance starting, an export reading).
+    private static func withRetries<T>(_ open: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError
+                where attempt < 5 && (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) {
+                attempt += 1
+                usleep(200_000)
+            }
+        }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -123,6 +281,14 @@ public final class ResponseStore: Sendable {
                 table.column("approxSalary", .double)
                 table.column("comments", .text).notNull()
             }
+        }
+        migrator.registerMigration("v2: instance ids") { db in
+            try db.alter(table: ResponseRecord.databaseTableName) { table in
+                table.add(column: "instanceID", .text)
+            }
+            // Responses from before have none; SQLite lets NULLs repeat.
+            try db.create(index: "response_instanceID", on: ResponseRecord.databaseTableName,
+                          columns: ["instanceID"], unique: true)
         }
         return migrator
     }
@@ -155,6 +321,7 @@ private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecor
     var isCurrentEmployer: Bool
     var approxSalary: Double?
     var comments: String
+    var instanceID: String?
 
     init(_ response: SurveyResponse) {
         id = response.id
@@ -165,6 +332,7 @@ private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecor
         isCurrentEmployer = response.answers.isCurrentEmployer
         approxSalary = response.answers.approxSalary.map(Double.init)
         comments = response.answers.comments
+        instanceID = response.instanceID
     }
 
     var response: SurveyResponse {
@@ -178,11 +346,26 @@ private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecor
                 approxSalary: approxSalary.map(Float.init),
                 comments: comments
             ),
-            submittedAt: submittedAt
+            submittedAt: submittedAt,
+            instanceID: instanceID
         )
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+}
+
+/// Which file a path names (device and inode), to notice a file replaced or
+/// deleted behind the store's back; `nil` when nothing is there.
+private struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ url: URL) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }

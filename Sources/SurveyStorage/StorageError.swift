@@ -2,14 +2,33 @@ public import Foundation
 
 /// A storage failure, with a message fit to show the user.
 public struct StorageError: Error, LocalizedError, Sendable, Equatable {
+    /// The failures a caller may answer differently from the rest.
+    public enum Code: Sendable, Equatable {
+        /// A file was not replaced because it exists.
+        case fileExists
+        /// The response database was written by a newer Survey Form.
+        case newerDatabase
+        case other
+    }
+
     /// What went wrong and what became of the user's data.
     public let message: String
+    public let code: Code
 
-    public init(_ message: String) {
+    public init(_ message: String, code: Code = .other) {
         self.message = message
+        self.code = code
     }
 
     public var errorDescription: String? { message }
+
+    static func fileExists(_ url: URL) -> StorageError {
+        StorageError("\(url.path) already exists.", code: .fileExists)
+    }
+
+    static func posix(_ code: Int32, writing path: String) -> StorageError {
+        StorageError("\(path) cannot be written: \(String(cString: strerror(code))).")
+    }
 }
 
 /// A damaged file found at start-up and moved aside, never deleted.
@@ -30,10 +49,13 @@ public struct SetAsideFile: Sendable, Equatable {
             target = url.appendingPathExtension("corrupt-\(stamp)-\(counter)")
         }
         try fileManager.moveItem(at: url, to: target)
+        try PrivateFiles.restrict(target)
         for suffix in companions {
             let companion = URL(fileURLWithPath: url.path + suffix)
             if fileManager.fileExists(atPath: companion.path) {
-                try fileManager.moveItem(at: companion, to: URL(fileURLWithPath: target.path + suffix))
+                let moved = URL(fileURLWithPath: target.path + suffix)
+                try fileManager.moveItem(at: companion, to: moved)
+                try PrivateFiles.restrict(moved)
             }
         }
         return SetAsideFile(original: url, movedTo: target)

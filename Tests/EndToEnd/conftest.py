@@ -27,6 +27,8 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 APP_ID = "io.github.surveyform.SurveyForm"
 CSV_HEADER = "submitted_at,name,company,years_of_experience,current_employer,approx_salary,comments"
+# Every export starts with it, so that spreadsheets read UTF-8 as UTF-8.
+BOM = b"\xef\xbb\xbf"
 
 # Every wait polls up to this long; a healthy run needs a fraction of it.
 TIMEOUT = float(os.environ.get("SURVEY_FORM_E2E_TIMEOUT", "20"))
@@ -165,13 +167,13 @@ class Profile:
         env.update(extra)
         return env
 
-    def export_csv(self, destination: Path, **extra):
+    def export_csv(self, destination: Path, *options, **extra):
         """`survey-form --export-csv`, with no display and no session bus."""
         env = self.environment(**extra)
         for name in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"):
             env.pop(name, None)
         return subprocess.run(
-            [os.environ["SURVEY_FORM_BINARY"], "--export-csv", str(destination)],
+            [os.environ["SURVEY_FORM_BINARY"], "--export-csv", str(destination), *options],
             env=env, capture_output=True, text=True, timeout=60,
         )
 
@@ -189,7 +191,8 @@ class Profile:
 
 def parse_csv(raw: bytes):
     """Checks the RFC 4180 framing of an export and returns its rows as dicts."""
-    text = raw.decode("utf-8")
+    assert raw.startswith(BOM), "an export starts with the UTF-8 byte-order mark"
+    text = raw[len(BOM):].decode("utf-8")
     assert text.startswith(CSV_HEADER + "\r\n"), f"unexpected header: {text[:120]!r}"
     assert text.endswith("\r\n"), "the last record must end with CRLF"
     rows = list(csv.DictReader(io.StringIO(text, newline=""), strict=True))

@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import time
 import subprocess
 
 import pytest
@@ -236,15 +237,35 @@ def test_a_read_only_data_folder_without_a_database(launch, profile):
     assert list(profile.data_dir.iterdir()) == []
 
 
-def test_a_read_only_data_folder_with_stored_responses(launch, profile, tmp_path):
+def store_one_response(launch):
+    """Stores "Stored Earlier" through the app, then quits it."""
     app = launch()
     app.type("Stored Earlier")
     app.key("ctrl+s")
     app.wait_status("Response saved")
     app.quit()
 
+
+def test_a_read_only_data_folder_with_stored_responses(launch, profile, tmp_path):
+    store_one_response(launch)
     app = read_only_launcher(launch, profile)()
     wait_for(lambda: "1 stored response" in app.heading_count_label().get_name(), "the stored response in the list")
     message = submit_is_refused_without_crashing(app, "The response was not saved")
     assert "cannot be written" in message
     assert [row["name"] for row in profile.exported_rows(tmp_path)] == ["Stored Earlier"]
+
+
+def test_a_draft_that_cannot_be_saved_stays_reported_until_it_can(launch, profile):
+    store_one_response(launch)
+    app = read_only_launcher(launch, profile)()
+    app.type("Ada")
+    app.wait_status("The draft was not saved")
+    # Every edit would clear an ordinary message; this one stays, through
+    # the next edits and the next failed saves, while typing is at risk.
+    app.key("Tab")
+    app.wait_focus(COMPANY)
+    app.type("ACME")
+    app.wait_summary(name="Ada", company="ACME")
+    for _ in range(3):
+        time.sleep(0.6)
+        assert "The draft was not saved" in app.status(), app.status()

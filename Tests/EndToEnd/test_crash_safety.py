@@ -4,7 +4,9 @@ import json
 import signal
 import time
 
-from conftest import COMPANY, NAME, wait_for
+import pytest
+
+from conftest import COMPANY, NAME, TIMEOUT, wait_for
 
 
 def draft_answers(profile):
@@ -146,3 +148,14 @@ def test_a_corrupt_database_and_a_draft_are_both_reported(launch, profile):
     message = app.wait_status("damaged")
     assert "restored" in message
     assert len(profile.set_aside_files("responses.sqlite3")) == 1
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=["SIGTERM", "SIGINT", "SIGHUP"])
+def test_termination_signals_save_the_draft_and_exit_cleanly(launch, profile, sig):
+    app = launch()
+    app.type("Signal Safe")
+    app.wait_summary(name="Signal Safe")
+    # Well inside the autosave's second: only the signal's own save can keep it.
+    app.process.send_signal(sig)
+    assert app.process.wait(timeout=TIMEOUT) == 0, app.output()
+    assert (draft_answers(profile) or {}).get("name") == "Signal Safe"

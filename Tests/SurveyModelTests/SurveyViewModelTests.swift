@@ -105,6 +105,24 @@ final class SurveyViewModelTests: XCTestCase {
         XCTAssertFalse(viewModel.history.canUndo.value)
     }
 
+    @MainActor func testInstanceID_isKeptUntilAResponseIsStored_thenNew() async throws {
+        struct DiskFull: Error {}
+        let viewModel = filledViewModel()
+        let started = viewModel.instanceID
+        XCTAssertTrue(started.hasPrefix("uuid:"), started)
+        XCTAssertThrowsError(try viewModel.submit { _ in throw DiskFull() })
+        XCTAssertEqual(viewModel.instanceID, started, "a failed save keeps the response's identity")
+        let stored = try XCTUnwrap(viewModel.submit { _ in })
+        XCTAssertEqual(stored.instanceID, started)
+        XCTAssertNotEqual(viewModel.instanceID, started, "the next respondent's response is another one")
+    }
+
+    @MainActor func testResume_submitsAsTheDraftsResponse() async throws {
+        let viewModel = filledViewModel()
+        viewModel.resume(instanceID: "uuid:from-the-draft")
+        XCTAssertEqual(try XCTUnwrap(viewModel.makeResponse()).instanceID, "uuid:from-the-draft")
+    }
+
     @MainActor func testSubmit_invalidSavesNothingAndKeepsEverything() async {
         let viewModel = SurveyViewModel()
         viewModel.companyName.value = "Kept"

@@ -30,6 +30,21 @@ final class SurveyViewModelValidationTests: XCTestCase {
         )
     }
 
+    @MainActor func testName_ofControlCharactersOnly_isRequired() async {
+        XCTAssertEqual(verdict(.name, \.name, "\u{1B}\u{7}\u{202E}"), .invalid("Name is required."))
+    }
+
+    @MainActor func testAResponse_losesControlAndBidiCharacters_keepsLineBreaksInComments() async throws {
+        let viewModel = SurveyViewModel(preferredLanguages: [])
+        viewModel.name.value = "Ada\u{1B}]0;pwned\u{7} Lovelace\u{202E}"
+        viewModel.companyName.value = "Engines\u{85}\nLtd"
+        viewModel.comments.value = "one\ttwo\nthree\u{0}\u{2069}"
+        let response = try XCTUnwrap(viewModel.makeResponse())
+        XCTAssertEqual(response.answers.name, "Ada]0;pwned Lovelace")
+        XCTAssertEqual(response.answers.companyName, "EnginesLtd")
+        XCTAssertEqual(response.answers.comments, "one\ttwo\nthree")
+    }
+
     @MainActor func testName_countsCharactersNotBytes() async {
         XCTAssertEqual(verdict(.name, \.name, String(repeating: "é", count: 200)), .valid)
     }

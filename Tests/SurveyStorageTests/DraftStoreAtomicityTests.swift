@@ -18,7 +18,7 @@ final class DraftStoreAtomicityTests: XCTestCase {
         try drafts.save(SurveyAnswers(name: "second", comments: "new"))
 
         XCTAssertEqual(try reader.readToEnd(), before, "written in place, the open draft would change under its reader")
-        XCTAssertEqual(try drafts.load(), .restored(SurveyAnswers(name: "second", comments: "new")))
+        XCTAssertEqual(try drafts.load(), .restored(SurveyAnswers(name: "second", comments: "new"), instanceID: nil))
         XCTAssertEqual(try folder.contents(), [DraftStore.fileName])
     }
 }

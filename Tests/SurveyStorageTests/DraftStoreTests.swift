@@ -17,7 +17,7 @@ final class DraftStoreTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let drafts = DraftStore(directory: folder.url)
         try drafts.save(answers)
-        XCTAssertEqual(try DraftStore(directory: folder.url).load(), .restored(answers))
+        XCTAssertEqual(try DraftStore(directory: folder.url).load(), .restored(answers, instanceID: nil))
     }
 
     func testSave_replacesPreviousDraftWithoutLeftovers() throws {
@@ -25,7 +25,7 @@ final class DraftStoreTests: XCTestCase {
         let drafts = DraftStore(directory: folder.url)
         try drafts.save(SurveyAnswers(name: "first"))
         try drafts.save(answers)
-        XCTAssertEqual(try drafts.load(), .restored(answers))
+        XCTAssertEqual(try drafts.load(), .restored(answers, instanceID: nil))
         XCTAssertEqual(try folder.contents(), [DraftStore.fileName], "no temporary file is left behind")
     }
 
