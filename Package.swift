@@ -45,9 +45,14 @@ let package = Package(
             name: "FormEngine",
             dependencies: ["TwoWayBinding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // The built-in survey's view model: its XLSForm (embedded) run by the
-        // forms engine behind typed answers, live texts and the summary. No GTK.
-        .target(name: "SurveyModel", dependencies: ["TwoWayBinding", "FormEngine"], plugins: ["FormEmbedder"]),
+        // The built-in survey's view model: its XLSForm, compiled into the
+        // module as bytes (no bundle to find at run time), run by the forms
+        // engine behind typed answers, live texts and the summary. No GTK.
+        .target(
+            name: "SurveyModel",
+            dependencies: ["TwoWayBinding", "FormEngine"],
+            resources: [.embedInCode("Resources/survey.md")]
+        ),
 
         // Stored responses (SQLite through GRDB), drafts and CSV export.
         .target(
@@ -62,8 +67,6 @@ let package = Package(
         ),
         // Compiles Resources/ into a GResource bundle and po/ into catalogs.
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
-        // Embeds Resources/forms/survey.md in SurveyModel.
-        .plugin(name: "FormEmbedder", capability: .buildTool()),
 
         .testTarget(name: "TwoWayBindingTests", dependencies: ["TwoWayBinding"]),
         // The one GTK test harness (GLib takes one log writer per process).

@@ -7,10 +7,9 @@ public enum BuiltInSurvey {
     /// The form's file name; its extension names the layout.
     public static let fileName = "survey.md"
 
-    /// The form's bytes, as written in `Resources/forms/survey.md`.
+    /// The form's bytes, as written in `Sources/SurveyModel/Resources/survey.md`.
     public static var data: Data {
-        // The FormEmbedder plugin writes valid base64 from the file itself.
-        Data(base64Encoded: builtInSurveyFormBase64)!
+        Data(PackageResources.survey_md)
     }
 
     /// The form, read once.

@@ -4,8 +4,8 @@ public import FormEngine
 
 /// The survey form's state, its rules and its text, with no user interface.
 ///
-/// The survey is an XLSForm (`Resources/forms/survey.md`, embedded at build
-/// time) run by the forms engine: its questions, rules, messages and their
+/// The survey is an XLSForm (`Resources/survey.md` of this module, compiled
+/// in) run by the forms engine: its questions, rules, messages and their
 /// German translations come from the form. This class gives the window typed
 /// answers to bind, mirrored into the form's text answers, and the seed's live
 /// texts and summary.

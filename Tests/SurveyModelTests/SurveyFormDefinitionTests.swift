@@ -3,12 +3,12 @@ import Foundation
 import SurveyModel
 import XCTest
 
-/// The built-in survey's XLSForm (Resources/forms/survey.md), as the app embeds
+/// The built-in survey's XLSForm (Sources/SurveyModel/Resources/survey.md), as the app embeds
 /// it: the same bytes as the resource, runnable, in the CSV's order.
 final class SurveyFormDefinitionTests: XCTestCase {
     private static let formURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources/forms/survey.md")
+        .appendingPathComponent("Sources/SurveyModel/Resources/survey.md")
 
     func testTheEmbeddedForm_isTheResourceFile() throws {
         XCTAssertEqual(BuiltInSurvey.data, try Data(contentsOf: Self.formURL))
