@@ -2,8 +2,7 @@ import CGtk
 import Foundation
 import SurveyModel
 
-/// `message` in the user's language.
-@MainActor
+/// `message` in the user's language; gettext may be asked from any thread.
 func tr(_ message: String) -> String {
     // gettext hands back its argument when there is no translation: copy it
     // while the temporary C string still exists.
@@ -24,7 +23,7 @@ enum Translations {
     static func setUp() {
         setlocale(LC_ALL, "")
         sf_textdomain_init(AppInfo.gettextDomain, localeDirectory())
-        Localization.translate = tr
+        Localization.translate = { tr($0) }
         Localization.preferredLanguages = desktopLanguages()
     }
 

@@ -50,7 +50,7 @@ public enum CSVExporter {
         } catch let error as StorageError where error.code == .fileExists {
             throw error
         } catch {
-            throw StorageError("The export to \(url.path) failed: \(error.localizedDescription)")
+            throw StorageError(tr("The export to %@ failed: %@", url.path, error.localizedDescription))
         }
     }
 

@@ -50,7 +50,7 @@ public final class DraftStore: Sendable {
             // A draft an older version left readable by others stops being so.
             try PrivateFiles.restrict(url)
         } catch {
-            throw StorageError("The draft was not saved: \(error.localizedDescription)")
+            throw StorageError(tr("The draft was not saved: %@", error.localizedDescription))
         }
     }
 
@@ -63,14 +63,14 @@ public final class DraftStore: Sendable {
             let data = try Data(contentsOf: url)
             let file = try decoder.decode(File.self, from: data)
             guard file.version <= Self.currentVersion else {
-                throw StorageError("The draft was written by a newer version.")
+                throw StorageError(tr("The draft was written by a newer version."))
             }
             return .restored(file.answers, instanceID: file.instanceID)
         } catch {
             do {
                 return .setAside(try SetAsideFile.moveAside(url))
             } catch {
-                throw StorageError("The draft \(url.path) is damaged and could not be moved aside: \(error.localizedDescription)")
+                throw StorageError(tr("The draft %@ is damaged and could not be moved aside: %@", url.path, error.localizedDescription))
             }
         }
     }
@@ -83,7 +83,7 @@ public final class DraftStore: Sendable {
             return
         } catch {
             if !FileManager.default.fileExists(atPath: url.path) { return }
-            throw StorageError("The draft could not be removed: \(error.localizedDescription)")
+            throw StorageError(tr("The draft could not be removed: %@", error.localizedDescription))
         }
     }
 }

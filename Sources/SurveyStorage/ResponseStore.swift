@@ -47,7 +47,7 @@ public final class ResponseStore: Sendable {
         do {
             try PrivateFiles.prepareFolder(directory)
         } catch {
-            throw StorageError("Could not create the data folder \(directory.path): \(error.localizedDescription)")
+            throw StorageError(tr("Could not create the data folder %@: %@", directory.path, error.localizedDescription))
         }
         url = directory.appendingPathComponent(Self.fileName)
         var setAside: SetAsideFile?
@@ -58,19 +58,19 @@ public final class ResponseStore: Sendable {
             do {
                 setAside = try SetAsideFile.moveAside(url, companions: Self.companions)
             } catch {
-                throw StorageError("The response database \(url.path) is damaged and could not be moved aside: \(error.localizedDescription)")
+                throw StorageError(tr("The response database %@ is damaged and could not be moved aside: %@", url.path, error.localizedDescription))
             }
             do {
                 opened = try Self.openForWriting(url)
             } catch {
-                throw StorageError("Could not start a new response database: \(error.localizedDescription)")
+                throw StorageError(tr("Could not start a new response database: %@", error.localizedDescription))
             }
         } catch {
-            throw StorageError("Could not open the response database \(url.path): \(Self.describe(error))")
+            throw StorageError(tr("Could not open the response database %@: %@", url.path, Self.describe(error)))
         }
         connection = Mutex(Connection(queue: opened.queue, file: FileIdentity(url)))
         readOnlyError = opened.isReadOnly ? StorageError(
-            "The response was not saved: the response database was written by a newer version of Survey Form and is open read-only.",
+            tr("The response was not saved: the response database was written by a newer version of Survey Form and is open read-only."),
             code: .newerDatabase
         ) : nil
         self.setAside = setAside
@@ -80,7 +80,7 @@ public final class ResponseStore: Sendable {
         self.url = url
         connection = Mutex(Connection(queue: queue, file: FileIdentity(url)))
         setAside = nil
-        readOnlyError = StorageError("The response was not saved: the response database is open only to be read.")
+        readOnlyError = StorageError(tr("The response was not saved: the response database is open only to be read."))
     }
 
     /// Opens the database in `directory` only to read it, as an export does:
@@ -90,7 +90,7 @@ public final class ResponseStore: Sendable {
     public static func openExisting(directory: URL) throws -> ResponseStore {
         let url = directory.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw StorageError("There is no response database at \(url.path): no response has been stored on this computer yet.")
+            throw StorageError(tr("There is no response database at %@: no response has been stored on this computer yet.", url.path))
         }
         var configuration = Self.configuration()
         configuration.readonly = true
@@ -101,7 +101,7 @@ public final class ResponseStore: Sendable {
             let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
             if superseded {
                 throw StorageError(
-                    "The response database \(url.path) was written by a newer version of Survey Form, whose responses this version cannot read. Export them with that version.",
+                    tr("The response database %@ was written by a newer version of Survey Form, whose responses this version cannot read. Export them with that version.", url.path),
                     code: .newerDatabase
                 )
             }
@@ -109,9 +109,9 @@ public final class ResponseStore: Sendable {
         } catch let error as StorageError {
             throw error
         } catch let error as DatabaseError where Self.isDamage(error) {
-            throw StorageError("The response database \(url.path) is damaged. Open Survey Form to set it aside and start a new one.")
+            throw StorageError(tr("The response database %@ is damaged. Open Survey Form to set it aside and start a new one.", url.path))
         } catch {
-            throw StorageError("Could not read the response database \(url.path): \(Self.describe(error))")
+            throw StorageError(tr("Could not read the response database %@: %@", url.path, Self.describe(error)))
         }
     }
 
@@ -133,7 +133,7 @@ public final class ResponseStore: Sendable {
                 return record.response
             }
         } catch {
-            throw StorageError("The response was not saved: \(Self.describe(error))")
+            throw StorageError(tr("The response was not saved: %@", Self.describe(error)))
         }
     }
 
@@ -142,7 +142,7 @@ public final class ResponseStore: Sendable {
         do {
             return try database().read { db in try ResponseRecord.fetchCount(db) }
         } catch {
-            throw StorageError("Could not read the responses: \(Self.describe(error))")
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
         }
     }
 
@@ -160,7 +160,7 @@ public final class ResponseStore: Sendable {
         do {
             return try database().read { db in try request.fetchAll(db).map(\.response) }
         } catch {
-            throw StorageError("Could not read the responses: \(Self.describe(error))")
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
         }
     }
 
@@ -191,7 +191,7 @@ public final class ResponseStore: Sendable {
             let file = FileIdentity(url)
             if file != nil && file == current.file { return current.queue }
             if readOnlyError != nil {
-                guard file != nil else { throw StorageError("The response database \(url.path) is gone.") }
+                guard file != nil else { throw StorageError(tr("The response database %@ is gone.", url.path)) }
                 return current.queue
             }
             try? current.queue.close()
@@ -200,11 +200,11 @@ public final class ResponseStore: Sendable {
                 try PrivateFiles.prepareFolder(url.deletingLastPathComponent())
                 reopened = try Self.openForWriting(url)
             } catch {
-                throw StorageError("The response database \(url.path) was removed or replaced, and no other could be opened there: \(Self.describe(error))")
+                throw StorageError(tr("The response database %@ was removed or replaced, and no other could be opened there: %@", url.path, Self.describe(error)))
             }
             current = Connection(queue: reopened.queue, file: FileIdentity(url))
             if reopened.isReadOnly {
-                throw StorageError("The response database \(url.path) was replaced by one from a newer version of Survey Form.", code: .newerDatabase)
+                throw StorageError(tr("The response database %@ was replaced by one from a newer version of Survey Form.", url.path), code: .newerDatabase)
             }
             return reopened.queue
         }
@@ -300,8 +300,8 @@ public final class ResponseStore: Sendable {
     private static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             switch error.resultCode {
-            case .SQLITE_FULL: return "the disk is full."
-            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return "the data folder cannot be written."
+            case .SQLITE_FULL: return tr("the disk is full.")
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return tr("the data folder cannot be written.")
             default: return error.message ?? "\(error)"
             }
         }

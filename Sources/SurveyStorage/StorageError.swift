@@ -23,11 +23,11 @@ public struct StorageError: Error, LocalizedError, Sendable, Equatable {
     public var errorDescription: String? { message }
 
     static func fileExists(_ url: URL) -> StorageError {
-        StorageError("\(url.path) already exists.", code: .fileExists)
+        StorageError(tr("%@ already exists.", url.path), code: .fileExists)
     }
 
     static func posix(_ code: Int32, writing path: String) -> StorageError {
-        StorageError("\(path) cannot be written: \(String(cString: strerror(code))).")
+        StorageError(tr("%@ cannot be written: %@.", path, String(cString: strerror(code))))
     }
 }
 

@@ -241,3 +241,23 @@ final class VanishingDatabaseTests: XCTestCase {
         XCTAssertEqual(try ResponseStore(directory: folder.url).inSubmissionOrder().map(\.answers.name), ["theirs", "next"])
     }
 }
+
+/// Storage messages reach the user in their language, through the app's
+/// translator.
+final class StorageMessageTranslationTests: XCTestCase {
+    func testStorageMessages_goThroughTheTranslator_withTheirDetailsFilledIn() throws {
+        let saved = Localization.translate
+        defer { Localization.translate = saved }
+        Localization.translate = { message in
+            message == "There is no response database at %@: no response has been stored on this computer yet."
+                ? "Unter %@ gibt es keine Antwortdatenbank." : message
+        }
+        let folder = try TemporaryDirectory()
+        XCTAssertThrowsError(try ResponseStore.openExisting(directory: folder.url)) { error in
+            XCTAssertEqual(
+                (error as? StorageError)?.message,
+                "Unter \(folder.url.appendingPathComponent(ResponseStore.fileName).path) gibt es keine Antwortdatenbank."
+            )
+        }
+    }
+}
