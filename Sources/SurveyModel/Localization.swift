@@ -7,12 +7,19 @@ import Synchronization
 /// (gettext, which any thread may call) at start-up, before building a view
 /// model or opening a store.
 public enum Localization {
-    private static let translator = Mutex<@Sendable (String) -> String>({ $0 })
+    // NB: the function travels inside a struct. A bare function type as the
+    // Mutex's generic value is re-abstracted on every get and set, so each
+    // save-and-restore wrapped it in two more thunks, without end.
+    private struct Translator: Sendable {
+        let function: @Sendable (String) -> String
+    }
+
+    private static let translator = Mutex(Translator(function: { $0 }))
 
     /// Translates an English message. Identity until the application sets it.
     public static var translate: @Sendable (String) -> String {
-        get { translator.withLock { $0 } }
-        set { translator.withLock { $0 = newValue } }
+        get { translator.withLock { $0 }.function }
+        set { translator.withLock { $0 = Translator(function: newValue) } }
     }
 
     /// The desktop's languages, most wanted first, as POSIX locale names
