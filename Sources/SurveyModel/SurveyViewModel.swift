@@ -99,9 +99,11 @@ public final class SurveyViewModel {
         }
         summary = answers.map(SurveyFormatter.summary)
 
-        // The form judges text as it will be stored: without control characters.
-        mirror(name, into: .name) { $0.removingControlCharacters(keepingLineBreaks: false) }
-        mirror(companyName, into: .companyName) { $0.removingControlCharacters(keepingLineBreaks: false) }
+        // The form judges text as it will be stored: without control
+        // characters, and with every kind of space one XPath trims, since the
+        // stored text is trimmed of them all (a name of no-break spaces is blank).
+        mirror(name, into: .name) { Self.formText($0) }
+        mirror(companyName, into: .companyName) { Self.formText($0) }
         mirror(years, into: .yearsOfExperience) { $0.map { String(describing: $0) } ?? "" }
         // An acknowledge question holds `OK` once acknowledged, as ODK stores it.
         mirror(isCurrentEmployer, into: .isCurrentEmployer) { $0 ? "OK" : "" }
@@ -114,6 +116,20 @@ public final class SurveyViewModel {
         history.track(isCurrentEmployer)
         history.track(salary)
         history.track(comments, coalescing: true)
+    }
+
+    /// A one-line text as the form should see it: no control characters, and
+    /// Unicode's other spaces as plain ones, one for one, so lengths are kept.
+    private static func formText(_ text: String) -> String {
+        let cleaned = text.removingControlCharacters(keepingLineBreaks: false)
+        guard cleaned.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isWhitespace }) else {
+            return cleaned
+        }
+        var scalars = String.UnicodeScalarView()
+        for scalar in cleaned.unicodeScalars {
+            scalars.append(scalar.value > 0x7F && scalar.properties.isWhitespace ? " " : scalar)
+        }
+        return String(scalars)
     }
 
     /// Keeps the form's text answer for `field` equal to `answer` in the form's

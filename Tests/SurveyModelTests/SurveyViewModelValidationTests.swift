@@ -34,6 +34,15 @@ final class SurveyViewModelValidationTests: XCTestCase {
         XCTAssertEqual(verdict(.name, \.name, "\u{1B}\u{7}\u{202E}"), .invalid("Name is required."))
     }
 
+    @MainActor func testName_ofUnicodeSpacesOnly_isRequired_asTheStoredNameWouldBeBlank() async {
+        XCTAssertEqual(verdict(.name, \.name, "\u{00A0}\u{2003}\u{3000}"), .invalid("Name is required."))
+        XCTAssertEqual(verdict(.name, \.name, "Ada\u{00A0}Lovelace"), .valid)
+        XCTAssertEqual(
+            verdict(.name, \.name, String(repeating: "\u{00A0}", count: 200) + "a"),
+            .invalid("Name must be at most 200 characters."), "each space still counts as one character"
+        )
+    }
+
     @MainActor func testAResponse_losesControlAndBidiCharacters_keepsLineBreaksInComments() async throws {
         let viewModel = SurveyViewModel(preferredLanguages: [])
         viewModel.name.value = "Ada\u{1B}]0;pwned\u{7} Lovelace\u{202E}"
