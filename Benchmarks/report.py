@@ -7,6 +7,7 @@ Inputs, all from the same run:
   RESULTS/scale.tsv          lines of Benchmarks/scale-form
   RESULTS/coldstart.tsv      "app|c <ns>" lines, one per launch
   RESULTS/forms.tsv          lines of Benchmarks/forms/run
+  RESULTS/export.tsv         lines of Benchmarks/export/run
 
 Every benchmark does K operations per measured iteration (" xK" ends its
 name); figures are per operation, after subtracting the harness's own cost
@@ -188,6 +189,23 @@ if os.path.exists(forms_file):
         row("One answer change, 10,000-question form", ns(large),
             "the same change, 100-question form", ns(small),
             f"{large / small:.2f}×", "≤ 1.2× (cost follows dependents)", large / small <= 1.2)
+
+export_file = os.path.join(results, "export.tsv")
+if os.path.exists(export_file):
+    export = {}
+    for line in open(export_file):
+        kind, who, value = line.split()
+        export[(kind, who)] = float(value)
+    ours, peer = export.get(("export", "ours")), export.get(("export", "sqlite3"))
+    if ours and peer:
+        row("survey-form --export-csv, 100,000 responses (whole process)", f"{ours * 1000:,.0f} ms",
+            "sqlite3 -csv, same table", f"{peer * 1000:,.0f} ms",
+            f"{ours / peer:.2f}×", "≤ 2×", ours / peer <= 2)
+    small, large = export.get(("memory", "10000")), export.get(("memory", "100000"))
+    if small and large:
+        row("Export's peak memory, 100,000 responses", f"{large / 1024:,.1f} MiB",
+            "the same export of 10,000", f"{small / 1024:,.1f} MiB",
+            f"{large / small:.2f}×", "flat: ≤ 1.1×", large / small <= 1.1)
 
 cold_file = os.path.join(results, "coldstart.tsv")
 if os.path.exists(cold_file):

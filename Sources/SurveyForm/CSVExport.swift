@@ -32,9 +32,7 @@ enum CSVExport {
                 url.path, DataLocation.dataDirectory.path
             ))
         }
-        let responses = try store.inSubmissionOrder()
-        try CSVExporter.write(responses, to: url, replacing: replacing)
-        return responses.count
+        return try CSVExporter.write(from: store, to: url, replacing: replacing)
     }
 
     /// Whether `url`'s folder is the data folder or inside it, links resolved.

@@ -12,6 +12,9 @@ extension String {
             default: false
             }
         }
+        // Most answers are printable ASCII: one pass over the bytes says so.
+        var text = self
+        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return self }
         guard unicodeScalars.contains(where: isRemoved) else { return self }
         var kept = String.UnicodeScalarView()
         for scalar in unicodeScalars where !isRemoved(scalar) { kept.append(scalar) }

@@ -17,6 +17,14 @@ enum AtomicFile {
 
     /// Writes `data` to `url`, readable by its owner only when it is new.
     static func write(_ data: Data, to url: URL, existing: Existing) throws {
+        try write(to: url, existing: existing) { append in try append(data) }
+    }
+
+    /// Writes to `url` what `produce` hands to its `append`, in pieces, so a
+    /// large file is never held in memory whole; the same guarantees.
+    static func write(
+        to url: URL, existing: Existing, _ produce: (_ append: (Data) throws -> Void) throws -> Void
+    ) throws {
         let folder = url.deletingLastPathComponent().path
         var mode = PrivateFiles.fileMode
         var status = stat()
@@ -28,7 +36,8 @@ enum AtomicFile {
         var temporary = TemporaryFile(folder: folder, mode: mode)
         try temporary.open()
         defer { temporary.discard() }
-        try temporary.write(data)
+        try produce { data in try temporary.append(data) }
+        try temporary.sync()
         try temporary.publish(as: url.path, replacing: existing == .replace)
         syncFolder(folder)
     }
@@ -72,7 +81,7 @@ private struct TemporaryFile {
         _ = fchmod(descriptor, mode)
     }
 
-    func write(_ data: Data) throws {
+    func append(_ data: Data) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
@@ -84,6 +93,9 @@ private struct TemporaryFile {
                 offset += written
             }
         }
+    }
+
+    func sync() throws {
         guard fsync(descriptor) == 0 else { throw StorageError.posix(errno, writing: folder) }
     }
 

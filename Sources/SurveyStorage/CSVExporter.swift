@@ -28,16 +28,28 @@ public enum CSVExporter {
     /// One line for `response`: ISO 8601 time in UTC, `true`/`false`, plain
     /// numbers, and an empty field for an answer not given.
     public static func row(for response: SurveyResponse) -> String {
+        var bytes: [UInt8] = []
+        appendRow(for: response, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `response`'s line, without its line break, as UTF-8: the one
+    /// place a row is made, byte by byte, since an export makes 100,000.
+    static func appendRow(for response: SurveyResponse, to bytes: inout [UInt8]) {
         let answers = response.answers
-        return [
-            timestamp(response.submittedAt),
-            text(answers.name, keepingLineBreaks: false),
-            text(answers.companyName, keepingLineBreaks: false),
-            answers.yearsOfExperience.map { number(Double($0)) } ?? "",
-            answers.isCurrentEmployer ? "true" : "false",
-            answers.approxSalary.map { number(Double($0)) } ?? "",
-            text(answers.comments, keepingLineBreaks: true),
-        ].joined(separator: ",")
+        appendTimestamp(response.submittedAt, to: &bytes)
+        bytes.append(0x2C)
+        appendText(answers.name, keepingLineBreaks: false, to: &bytes)
+        bytes.append(0x2C)
+        appendText(answers.companyName, keepingLineBreaks: false, to: &bytes)
+        bytes.append(0x2C)
+        if let years = answers.yearsOfExperience { bytes += number(years).utf8 }
+        bytes.append(0x2C)
+        bytes += (answers.isCurrentEmployer ? "true" : "false").utf8
+        bytes.append(0x2C)
+        if let salary = answers.approxSalary { bytes += number(Double(salary)).utf8 }
+        bytes.append(0x2C)
+        appendText(answers.comments, keepingLineBreaks: true, to: &bytes)
     }
 
     /// Writes the document to `url` whole or not at all (see `AtomicFile`):
@@ -45,8 +57,49 @@ public enum CSVExporter {
     /// place of an existing one, keeping that file's mode, and without it an
     /// existing file fails with `StorageError.Code.fileExists`.
     public static func write(_ responses: [SurveyResponse], to url: URL, replacing: Bool) throws {
+        try write(to: url, replacing: replacing) { emit in
+            for response in responses { try emit(response) }
+        }
+    }
+
+    /// Writes every response of `store` to `url` in submission order, as
+    /// `write(_:to:replacing:)` does, reading and writing a piece at a time so
+    /// that memory stays flat however many there are; how many were written.
+    @discardableResult
+    public static func write(from store: ResponseStore, to url: URL, replacing: Bool) throws -> Int {
+        var count = 0
+        try write(to: url, replacing: replacing) { emit in
+            try store.forEachInSubmissionOrder { response in
+                try emit(response)
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The one way a file is written: header, then each row `rows` emits,
+    /// handed to the file in pieces of about 64 KiB.
+    private static func write(
+        to url: URL, replacing: Bool, rows: (_ emit: (SurveyResponse) throws -> Void) throws -> Void
+    ) throws {
         do {
-            try AtomicFile.write(Data(document(for: responses).utf8), to: url, existing: replacing ? .replace : .refuse)
+            try AtomicFile.write(to: url, existing: replacing ? .replace : .refuse) { append in
+                var buffer = Array((byteOrderMark + columns.joined(separator: ",") + "\r\n").utf8)
+                buffer.reserveCapacity(65_536 + 4_096)
+                // NB: `rows` and `append` are both non-escaping; Swift refuses a
+                // closure holding one passed to the other unless told it stays put.
+                try withoutActuallyEscaping(append) { append in
+                    try rows { response in
+                        appendRow(for: response, to: &buffer)
+                        buffer += [0x0D, 0x0A]
+                        if buffer.count >= 65_536 {
+                            try append(Data(buffer))
+                            buffer.removeAll(keepingCapacity: true)
+                        }
+                    }
+                }
+                try append(Data(buffer))
+            }
         } catch let error as StorageError where error.code == .fileExists {
             throw error
         } catch {
@@ -55,36 +108,63 @@ public enum CSVExporter {
     }
 
     /// A text answer as a cell: control and bidi characters gone (answers
-    /// stored by older versions may have them), a formula neutralised, quoted
-    /// where needed.
-    static func text(_ answer: String, keepingLineBreaks: Bool) -> String {
-        escape(neutralized(answer.removingControlCharacters(keepingLineBreaks: keepingLineBreaks)))
+    /// stored by older versions may have them), a formula neutralised (a
+    /// leading `'`), quoted where it holds a comma, a quote or a line break.
+    static func appendText(_ answer: String, keepingLineBreaks: Bool, to bytes: inout [UInt8]) {
+        var text = answer.removingControlCharacters(keepingLineBreaks: keepingLineBreaks)
+        text.withUTF8 { utf8 in
+            // Bytes, not Characters: "\r\n" is one Character and equals neither,
+            // and a quote followed by a combining mark is still a quote to CSV.
+            let quoted = utf8.contains { (byte: UInt8) -> Bool in
+                byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
+            }
+            if quoted { bytes.append(0x22) }
+            if let first = utf8.first, formulaStarts.contains(first) { bytes.append(0x27) }
+            for byte in utf8 {
+                if byte == 0x22 { bytes.append(0x22) }
+                bytes.append(byte)
+            }
+            if quoted { bytes.append(0x22) }
+        }
     }
 
-    /// `text` with a leading `'` when a spreadsheet would read it as a formula.
-    static func neutralized(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, Self.formulaStarts.contains(first) else { return text }
-        return "'" + text
-    }
-
-    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
-
-    static func escape(_ field: String) -> String {
-        // Scalars, not Characters: "\r\n" is one Character and equals neither.
-        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// `=`, `+`, `-`, `@`, tab and carriage return: what makes a spreadsheet
+    /// run a cell as a formula.
+    private static let formulaStarts: [UInt8] = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D]
 
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
 
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+    /// `2027-01-15T08:00:00Z`: ISO 8601 in UTC, whole seconds, from the
+    /// calendar fields directly; a date formatter per row was most of the time
+    /// an export of many responses took.
+    static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var fields = tm()
+        gmtime_r(&seconds, &fields)
+        func digits(_ value: Int32, _ count: Int) {
+            var divisor: Int32 = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(0x30 + UInt8(truncatingIfNeeded: rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(fields.tm_year + 1900, 4)
+        bytes.append(0x2D)
+        digits(fields.tm_mon + 1, 2)
+        bytes.append(0x2D)
+        digits(fields.tm_mday, 2)
+        bytes.append(0x54)
+        digits(fields.tm_hour, 2)
+        bytes.append(0x3A)
+        digits(fields.tm_min, 2)
+        bytes.append(0x3A)
+        digits(fields.tm_sec, 2)
+        bytes.append(0x5A)
     }
 }

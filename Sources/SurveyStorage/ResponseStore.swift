@@ -156,6 +156,46 @@ public final class ResponseStore: Sendable {
         try fetch(ResponseRecord.order(Column("id").asc))
     }
 
+    /// Calls `body` with each stored response in submission order, reading
+    /// them one at a time (an export of any size in flat memory). An error
+    /// `body` throws ends the walk and reaches the caller as it is.
+    public func forEachInSubmissionOrder(_ body: (SurveyResponse) throws -> Void) throws {
+        var bodyError: (any Error)?
+        do {
+            try database().read { db in
+                // Columns by position, not by Codable's name look-ups: an
+                // export reads every row. A database from before instance ids
+                // has none to select.
+                let hasInstanceIDs = try db.columns(in: ResponseRecord.databaseTableName).contains { $0.name == "instanceID" }
+                let cursor = try Row.fetchCursor(db, sql: """
+                    SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
+                           comments, \(hasInstanceIDs ? "instanceID" : "NULL")
+                    FROM \(ResponseRecord.databaseTableName) ORDER BY id
+                    """)
+                while let row = try cursor.next() {
+                    let response = SurveyResponse(
+                        id: row[0],
+                        answers: SurveyAnswers(
+                            name: row[2], companyName: row[3], yearsOfExperience: row[4],
+                            isCurrentEmployer: row[5], approxSalary: (row[6] as Double?).map(Float.init), comments: row[7]
+                        ),
+                        submittedAt: row[1],
+                        instanceID: row[8]
+                    )
+                    do {
+                        try body(response)
+                    } catch {
+                        bodyError = error
+                        return
+                    }
+                }
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+        if let bodyError { throw bodyError }
+    }
+
     private func fetch(_ request: QueryInterfaceRequest<ResponseRecord>) throws -> [SurveyResponse] {
         do {
             return try database().read { db in try request.fetchAll(db).map(\.response) }

@@ -140,4 +140,33 @@ final class CSVExporterTests: XCTestCase {
             XCTAssertTrue((error as? StorageError)?.message.contains("export") == true)
         }
     }
+
+    // MARK: - Streaming from the store
+
+    func testWriteFromTheStore_isTheDocumentOfItsResponses_acrossManyPieces() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url.appendingPathComponent("data"))
+        // Enough rows for several 64 KiB pieces.
+        let responses = (1...1_500).map { index in
+            SurveyResponse(
+                answers: SurveyAnswers(name: "Respondent \(index)", comments: String(repeating: "x", count: 60)),
+                submittedAt: Date(timeIntervalSince1970: Double(index))
+            )
+        }
+        for response in responses { try store.insert(response) }
+        let target = folder.url.appendingPathComponent("export.csv")
+        XCTAssertEqual(try CSVExporter.write(from: store, to: target, replacing: false), 1_500)
+        XCTAssertEqual(try Data(contentsOf: target), Data(CSVExporter.document(for: responses).utf8))
+    }
+
+    func testTimestamps_areUTCWholeSeconds() {
+        func stamp(_ seconds: TimeInterval) -> String {
+            String(CSVExporter.row(for: SurveyResponse(answers: SurveyAnswers(name: "A"), submittedAt: Date(timeIntervalSince1970: seconds)))
+                .prefix { $0 != "," })
+        }
+        XCTAssertEqual(stamp(0), "1970-01-01T00:00:00Z")
+        XCTAssertEqual(stamp(1_800_000_000.9), "2027-01-15T08:00:00Z")
+        XCTAssertEqual(stamp(951_782_400), "2000-02-29T00:00:00Z")
+        XCTAssertEqual(stamp(4_102_444_799), "2099-12-31T23:59:59Z")
+    }
 }
