@@ -173,12 +173,16 @@ if os.path.exists(scale_file):
                 f"{bind / base_time:.2f}× time, {heap / base_heap:.2f}× memory",
                 "linear: per-widget cost ≤ 1.5× that at N = 100", ok)
 
-forms_file = os.path.join(results, "forms.tsv")
-if os.path.exists(forms_file):
-    forms = {}
-    for line in open(forms_file):
-        kind, who, value = line.split()
-        forms[(kind, who)] = float(value)
+def figures(name):
+    """A "kind who value" file of the run as {(kind, who): value}; {} when absent."""
+    path = os.path.join(results, name)
+    if not os.path.exists(path):
+        return {}
+    return {(kind, who): float(value) for kind, who, value in (line.split() for line in open(path))}
+
+
+forms = figures("forms.tsv")
+if forms:
     ours, peer = forms.get(("parse", "ours")), forms.get(("parse", "pyxform"))
     if ours and peer:
         row("Read and check a generated 5,000-question .xlsx", f"{ours * 1000:,.1f} ms",
@@ -190,12 +194,8 @@ if os.path.exists(forms_file):
             "the same change, 100-question form", ns(small),
             f"{large / small:.2f}×", "≤ 1.2× (cost follows dependents)", large / small <= 1.2)
 
-export_file = os.path.join(results, "export.tsv")
-if os.path.exists(export_file):
-    export = {}
-    for line in open(export_file):
-        kind, who, value = line.split()
-        export[(kind, who)] = float(value)
+export = figures("export.tsv")
+if export:
     ours, peer = export.get(("export", "ours")), export.get(("export", "sqlite3"))
     if ours and peer:
         row("survey-form --export-csv, 100,000 responses (whole process)", f"{ours * 1000:,.0f} ms",
