@@ -2,8 +2,9 @@
 
 import os
 import shutil
-import time
+import sqlite3
 import subprocess
+import time
 
 import pytest
 
@@ -269,3 +270,22 @@ def test_a_draft_that_cannot_be_saved_stays_reported_until_it_can(launch, profil
     for _ in range(3):
         time.sleep(0.6)
         assert "The draft was not saved" in app.status(), app.status()
+
+
+def test_a_database_from_a_newer_version_is_read_but_never_written(launch, profile, tmp_path):
+    store_one_response(launch)
+    with sqlite3.connect(profile.database) as db:
+        db.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v99: from a newer version')")
+    before = profile.database.read_bytes()
+
+    app = launch()
+    app.wait_status("written by a newer version")
+    wait_for(lambda: "1 stored response" in app.heading_count_label().get_name(), "the stored response in the list")
+    app.type("Ada")
+    app.key("ctrl+s")
+    app.wait_status("The response was not saved")
+    app.wait_summary(name="Ada")
+    assert profile.database.read_bytes() == before, "nothing written into a newer version's database"
+
+    refused = profile.export_csv(tmp_path / "newer.csv")
+    assert refused.returncode != 0 and "newer version" in refused.stderr
