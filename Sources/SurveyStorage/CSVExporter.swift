@@ -17,12 +17,12 @@ public enum CSVExporter {
     /// Tells spreadsheets that the file is UTF-8.
     public static let byteOrderMark = "\u{FEFF}"
 
+    /// What a file starts with: the byte-order mark and the header line.
+    private static var start: String { byteOrderMark + columns.joined(separator: ",") + "\r\n" }
+
     /// The whole document for `responses`, in the order given.
     public static func document(for responses: [SurveyResponse]) -> String {
-        var lines = [columns.joined(separator: ",")]
-        lines.reserveCapacity(responses.count + 1)
-        for response in responses { lines.append(row(for: response)) }
-        return byteOrderMark + lines.joined(separator: "\r\n") + "\r\n"
+        start + responses.map { row(for: $0) + "\r\n" }.joined()
     }
 
     /// One line for `response`: ISO 8601 time in UTC, `true`/`false`, plain
@@ -84,7 +84,7 @@ public enum CSVExporter {
     ) throws {
         do {
             try AtomicFile.write(to: url, existing: replacing ? .replace : .refuse) { append in
-                var buffer = Array((byteOrderMark + columns.joined(separator: ",") + "\r\n").utf8)
+                var buffer = Array(start.utf8)
                 buffer.reserveCapacity(65_536 + 4_096)
                 // NB: `rows` and `append` are both non-escaping; Swift refuses a
                 // closure holding one passed to the other unless told it stays put.
