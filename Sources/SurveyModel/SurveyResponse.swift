@@ -18,9 +18,4 @@ public struct SurveyResponse: Sendable, Hashable, Codable {
         self.submittedAt = submittedAt
         self.instanceID = instanceID
     }
-
-    /// A new instance id.
-    public static func newInstanceID() -> String {
-        "uuid:" + UUID().uuidString.lowercased()
-    }
 }

@@ -54,9 +54,9 @@ public final class SurveyViewModel {
 
     /// Undo and redo of edits to the answers.
     public let history = EditHistory()
-    /// This response's identity, new for each respondent: it goes into the
-    /// draft and the stored response, so that one response is stored once.
-    public private(set) var instanceID = SurveyResponse.newInstanceID()
+    /// This response's identity, the form's, new for each respondent: it goes
+    /// into the draft and the stored response, so that one response is stored once.
+    public var instanceID: String { form.instanceID }
 
     /// Starts a blank survey whose messages are in the first of
     /// `preferredLanguages` the form has (English otherwise).
@@ -170,7 +170,7 @@ public final class SurveyViewModel {
     /// Goes on with the response a draft was started as, so that submitting
     /// it after a crash cannot store it a second time.
     public func resume(instanceID: String) {
-        self.instanceID = instanceID
+        form.resume(instanceID: instanceID)
     }
 
     /// Back to a blank form, as one undo step.
@@ -200,7 +200,7 @@ public final class SurveyViewModel {
         try save(response)
         reset()
         history.clear()
-        instanceID = SurveyResponse.newInstanceID()
+        form.startNewInstance()
         return response
     }
 }

@@ -307,6 +307,21 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.state(named: "a")?.value.value, "", "the old response is gone, and touching it is harmless")
     }
 
+    @MainActor func testResumeAndStartNewInstance_changeOnlyTheInstanceID() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label |
+            | | text | a | A |
+            """)
+        form.load(["a": "kept"])
+        form.resume(instanceID: "uuid:from-a-draft")
+        XCTAssertEqual(form.instanceID, "uuid:from-a-draft")
+        form.startNewInstance()
+        XCTAssertNotEqual(form.instanceID, "uuid:from-a-draft")
+        XCTAssertTrue(form.instanceID.hasPrefix("uuid:"))
+        XCTAssertEqual(form.state(named: "a")?.value.value, "kept")
+    }
+
     @MainActor func testTheSummaryListsRelevantAnswersByTheirLabels() async throws {
         let form = try model("""
             | survey |

@@ -200,7 +200,7 @@ final class InstanceIDTests: XCTestCase {
 final class VanishingDatabaseTests: XCTestCase {
     private func response(_ name: String) -> SurveyResponse {
         SurveyResponse(answers: SurveyAnswers(name: name), submittedAt: Date(timeIntervalSince1970: 1),
-                       instanceID: SurveyResponse.newInstanceID())
+                       instanceID: "uuid:\(UUID())")
     }
 
     func testADeletedDataFolder_isStartedAgain_andTheResponseLandsWhereTheNextLaunchLooks() throws {

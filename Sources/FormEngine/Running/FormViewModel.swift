@@ -200,6 +200,17 @@ public final class FormViewModel {
             watchForSummary()
             summaryRevision?.value &+= 1
         }
+        startNewInstance()
+    }
+
+    /// Goes on with a response started earlier, as its draft names it, so
+    /// that submitting it again cannot store it twice.
+    public func resume(instanceID: String) {
+        self.instanceID = instanceID
+    }
+
+    /// Gives the next response its own instance id, answers untouched.
+    public func startNewInstance() {
         instanceID = runtime.environment.newInstanceID()
     }
 }
