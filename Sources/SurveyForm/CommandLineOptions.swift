@@ -2,7 +2,7 @@ import CGtk
 
 /// What the command line asks for, beyond GTK's own options and `--help`.
 enum CommandLineMode: Equatable {
-    case run
+    case run(kiosk: Bool)
     case version
     case exportCSV(path: String, force: Bool)
     case screenshot(path: String)
@@ -26,6 +26,10 @@ enum CommandLineOptions {
             tr("With --export-csv, replace PATH if it exists"), nil
         )
         g_application_add_main_option(
+            app, "kiosk", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            tr("Let respondents fill in the form: hide stored responses and export"), nil
+        )
+        g_application_add_main_option(
             app, "describe-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Print what the form file FORM contains as JSON and exit"), tr("FORM")
         )
@@ -43,7 +47,7 @@ enum CommandLineOptions {
         }
         if let path = filename(options, "screenshot") { return .screenshot(path: path) }
         if let path = filename(options, "describe-form") { return .describeForm(path: path) }
-        return .run
+        return .run(kiosk: g_variant_dict_contains(options, "kiosk") != 0)
     }
 
     /// A G_OPTION_ARG_FILENAME value: a byte string in the file system's encoding.

@@ -13,6 +13,9 @@ final class SurveyApplication {
     private var window: SurveyWindow?
     private var handlers: [SignalHandler] = []
 
+    /// Whether the window is for respondents (`--kiosk` or the setting).
+    private var isKiosk = false
+
     /// Where `--screenshot` writes, when asked.
     private var screenshotPath: String?
 
@@ -35,6 +38,7 @@ final class SurveyApplication {
     func run() -> Int32 {
         MainLoopBridge.install()
         let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+        Settings.shared.flush()
         return status != 0 ? status : exitStatus
     }
 
@@ -77,7 +81,8 @@ final class SurveyApplication {
             g_application_set_flags(gApplication, G_APPLICATION_NON_UNIQUE)
             screenshotPath = path
             return -1
-        case .run:
+        case .run(let kiosk):
+            isKiosk = kiosk || Settings.shared.isKiosk
             return -1
         }
     }
@@ -111,7 +116,7 @@ final class SurveyApplication {
             window.present()
             return
         }
-        let window = SurveyWindow(application: self)
+        let window = SurveyWindow(application: self, kiosk: isKiosk)
         self.window = window
         window.onClose = { [weak self] in self?.window = nil }
         window.present()

@@ -94,7 +94,7 @@ extension SurveyWindow {
     // MARK: - Export
 
     func chooseExportFile() {
-        guard fileChooser == nil else { return }
+        guard fileChooser == nil, !isKiosk else { return }
         let chooser = gtk_file_chooser_native_new(
             tr("Export Responses"), gtkWindow, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel")
         )!

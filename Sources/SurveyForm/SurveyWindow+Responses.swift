@@ -9,6 +9,8 @@ extension SurveyWindow {
     static let listedResponseLimit = 200
 
     func refreshResponses() {
+        // A respondent never sees earlier answers, so they are not even read.
+        guard !isKiosk else { return }
         removeAllRows()
         guard let store else {
             responsesHeadingLabel.text = tr("Stored responses are unavailable")

@@ -28,6 +28,7 @@ final class SurveyWindow {
     let submitButton: Widget
     let errorLabels: [SurveyField: Label]
     let responsesListBox: UnsafeMutablePointer<GtkWidget>
+    let responsesPane: [Widget]
 
     // MARK: - Owned references
 
@@ -35,7 +36,7 @@ final class SurveyWindow {
     let drafts = DraftStore(directory: DataLocation.dataDirectory)
     private(set) var store: ResponseStore?
     private(set) var autosave: DraftAutosave!
-    private let windowState = WindowState()
+    private let windowState = WindowState(settings: .shared)
     var actions: [String: OpaquePointer] = [:]
     let bag = ObservationBag()
     var handlers: [SignalHandler] = []
@@ -52,7 +53,12 @@ final class SurveyWindow {
     /// Called once the window is gone.
     var onClose: (() -> Void)?
 
-    init(application: SurveyApplication) {
+    /// Whether the person at the keyboard is a respondent: earlier answers,
+    /// their count and export stay out of reach.
+    let isKiosk: Bool
+
+    init(application: SurveyApplication, kiosk: Bool) {
+        isKiosk = kiosk
         let builder: Builder
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/survey-window.ui")
@@ -78,6 +84,10 @@ final class SurveyWindow {
             ]
             responsesListBox = UnsafeMutableRawPointer(try builder.object("responsesListBox", ofType: gtk_list_box_get_type()))
                 .assumingMemoryBound(to: GtkWidget.self)
+            responsesPane = [
+                try builder.object("responsesHeadingLabel", as: Widget.self),
+                try builder.object("responsesScrolledWindow", as: Widget.self),
+            ]
         } catch {
             // The interface is compiled into the binary: this is a build defect.
             fatalError("the window's interface cannot be built: \(error)")
@@ -92,6 +102,7 @@ final class SurveyWindow {
         restoreDraft()
         setupAutosave()
         setupLifetime()
+        setupKiosk()
         refreshResponses()
     }
 
@@ -175,6 +186,15 @@ final class SurveyWindow {
             }
             .store(in: bag)
         }
+    }
+
+    /// Hidden widgets leave the accessibility tree and the focus chain, and a
+    /// disabled action's menu item and shortcut are gone: nothing of the
+    /// stored responses can be reached.
+    private func setupKiosk() {
+        guard isKiosk else { return }
+        for widget in responsesPane { widget.isVisible = false }
+        if let export = actions["export-csv"] { g_simple_action_set_enabled(export, SF_FALSE) }
     }
 
     private func setupWindowState() {

@@ -157,6 +157,8 @@ class Profile:
             XDG_CONFIG_HOME=str(self.config_home),
             GDK_BACKEND="x11",
             GSK_RENDERER="cairo",
+            # Settings land in the profile's own file, as dconf would keep them.
+            GSETTINGS_BACKEND="keyfile",
             # The app speaks English unless a test asks otherwise.
             LANG="C.UTF-8",
             LC_ALL="",
@@ -184,6 +186,16 @@ class Profile:
         assert result.returncode == 0, f"export failed ({result.returncode}): {result.stderr}"
         raw = destination.read_bytes()
         return parse_csv(raw)
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_home / "glib-2.0" / "settings" / "keyfile"
+
+    def write_settings(self, **values):
+        """Sets the app's GSettings keys (GVariant text) before it starts."""
+        self.settings_file.parent.mkdir(parents=True, exist_ok=True)
+        lines = ["[io/github/surveyform/SurveyForm]"] + [f"{key.replace('_', '-')}={value}" for key, value in values.items()]
+        self.settings_file.write_text("\n".join(lines) + "\n")
 
     def set_aside_files(self, name):
         return sorted(self.data_dir.glob(f"{name}.corrupt-*"))
