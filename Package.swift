@@ -35,6 +35,13 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // libadwaita 1.2 for the app's windows (header bar, boxed lists,
+        // toasts); the binding library does not need it.
+        .systemLibrary(
+            name: "CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
         // Native GTK widgets as `Bindable` controls: signals, the qdata binder
         // registry, the GLib main loop bridge.
         .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CGtk"]),
@@ -57,12 +64,14 @@ let package = Package(
         // Stored responses (SQLite through GRDB), drafts and CSV export.
         .target(
             name: "SurveyStorage",
-            dependencies: ["SurveyModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SurveyModel", "FormEngine", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The desktop application.
         .executableTarget(
             name: "SurveyForm",
-            dependencies: ["FormEngine", "SurveyModel", "SurveyStorage", "TwoWayBinding", "TwoWayBindingGtk", "CGtk"],
+            dependencies: [
+                "FormEngine", "SurveyModel", "SurveyStorage", "TwoWayBinding", "TwoWayBindingGtk", "CGtk", "CAdw",
+            ],
             plugins: ["GResourceCompiler"]
         ),
         // Compiles Resources/ into a GResource bundle and po/ into catalogs.
@@ -83,7 +92,7 @@ let package = Package(
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),
         .testTarget(
             name: "SurveyStorageTests",
-            dependencies: ["SurveyStorage", "SurveyModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SurveyStorage", "SurveyModel", "FormEngine", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(

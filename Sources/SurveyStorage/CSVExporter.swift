@@ -82,19 +82,37 @@ public enum CSVExporter {
     private static func write(
         to url: URL, replacing: Bool, rows: (_ emit: (SurveyResponse) throws -> Void) throws -> Void
     ) throws {
+        try write(to: url, replacing: replacing, header: columns, appendRow: appendRow(for:to:), rows: rows)
+    }
+
+    /// Writes `header` and each row `rows` emits to `url`, atomically and in
+    /// 64 KiB pieces, so that memory stays flat whatever the number of rows.
+    static func write<Row>(
+        to url: URL, replacing: Bool, header: [String],
+        appendRow: (Row, inout [UInt8]) -> Void,
+        rows: (_ emit: (Row) throws -> Void) throws -> Void
+    ) throws {
         do {
             try AtomicFile.write(to: url, existing: replacing ? .replace : .refuse) { append in
-                var buffer = Array(start.utf8)
+                var buffer = Array(byteOrderMark.utf8)
+                for (index, name) in header.enumerated() {
+                    if index > 0 { buffer.append(0x2C) }
+                    appendText(name, keepingLineBreaks: false, to: &buffer)
+                }
+                buffer += [0x0D, 0x0A]
                 buffer.reserveCapacity(65_536 + 4_096)
-                // NB: `rows` and `append` are both non-escaping; Swift refuses a
-                // closure holding one passed to the other unless told it stays put.
+                // NB: `rows`, `appendRow` and `append` are all non-escaping; Swift
+                // refuses a closure holding one passed to another unless told
+                // they stay put.
                 try withoutActuallyEscaping(append) { append in
-                    try rows { response in
-                        appendRow(for: response, to: &buffer)
-                        buffer += [0x0D, 0x0A]
-                        if buffer.count >= 65_536 {
-                            try append(Data(buffer))
-                            buffer.removeAll(keepingCapacity: true)
+                    try withoutActuallyEscaping(appendRow) { appendRow in
+                        try rows { row in
+                            appendRow(row, &buffer)
+                            buffer += [0x0D, 0x0A]
+                            if buffer.count >= 65_536 {
+                                try append(Data(buffer))
+                                buffer.removeAll(keepingCapacity: true)
+                            }
                         }
                     }
                 }

@@ -32,7 +32,7 @@ public final class ResponseStore: Sendable {
     /// or it was opened for an export.
     public var isReadOnly: Bool { readOnlyError != nil }
     /// Why nothing can be stored, when the database may only be read.
-    private let readOnlyError: StorageError?
+    let readOnlyError: StorageError?
 
     /// The open database, and which file it is.
     private let connection: Mutex<Connection>
@@ -226,7 +226,7 @@ public final class ResponseStore: Sendable {
     /// The database now at `url`: the one opened, unless the file has gone
     /// or been replaced since, when a writable store opens what is there now
     /// (starting a new database, and its folder, if there is none).
-    private func database() throws -> DatabaseQueue {
+    func database() throws -> DatabaseQueue {
         try connection.withLock { current throws -> DatabaseQueue in
             let file = FileIdentity(url)
             if file != nil && file == current.file { return current.queue }
@@ -330,6 +330,9 @@ public final class ResponseStore: Sendable {
             try db.create(index: "response_instanceID", on: ResponseRecord.databaseTableName,
                           columns: ["instanceID"], unique: true)
         }
+        migrator.registerMigration("v3: responses to any form") { db in
+            try FormResponseRecord.createTable(db)
+        }
         return migrator
     }
 
@@ -337,7 +340,7 @@ public final class ResponseStore: Sendable {
         error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_FULL: return tr("the disk is full.")

@@ -1,0 +1,117 @@
+public import FormEngine
+public import Foundation
+
+/// Writes the responses to one form as CSV, the way ODK Central names its
+/// columns: `submitted_at`, one column per question in form order, named by
+/// its path with `-` between group names (`household-member[2]-age` for a
+/// repeat's second instance), then `instance_id`, `form_version` and
+/// `started_at`. A select_multiple holds its choices' names separated by
+/// spaces; a question that was not relevant is empty. The file is made safe
+/// for spreadsheets as the built-in survey's export is.
+public enum FormCSVExporter {
+    /// The columns after the questions'.
+    public static let trailingColumns = ["instance_id", "form_version", "started_at"]
+
+    /// Writes every stored response to `definition`'s form (any version) to
+    /// `url`; how many. A repeat gets columns for as many instances as the
+    /// most any response has.
+    @discardableResult
+    public static func write(
+        _ definition: FormDefinition, from store: ResponseStore, to url: URL, replacing: Bool
+    ) throws -> Int {
+        let formID = definition.settings.id
+        var repeatPaths = Set<String>()
+        try store.forEachResponse(toForm: formID) { response in
+            for answer in response.answers where answer.path.contains("[") { repeatPaths.insert(answer.path) }
+        }
+        let paths = columnPaths(of: definition, repeatPaths: repeatPaths)
+        let header = ["submitted_at"] + paths.map { $0.replacingOccurrences(of: "/", with: "-") } + trailingColumns
+        var count = 0
+        try CSVExporter.write(
+            to: url, replacing: replacing, header: header,
+            appendRow: { (response: FormResponse, bytes: inout [UInt8]) in
+                var values: [String: String] = [:]
+                for answer in response.answers { values[answer.path] = answer.value }
+                CSVExporter.appendTimestamp(response.submittedAt, to: &bytes)
+                for path in paths {
+                    bytes.append(0x2C)
+                    CSVExporter.appendText(values[path] ?? "", keepingLineBreaks: true, to: &bytes)
+                }
+                for text in [response.instanceID, response.formVersion] {
+                    bytes.append(0x2C)
+                    CSVExporter.appendText(text, keepingLineBreaks: false, to: &bytes)
+                }
+                bytes.append(0x2C)
+                CSVExporter.appendTimestamp(response.startedAt, to: &bytes)
+            },
+            rows: { emit in
+                try store.forEachResponse(toForm: formID) { response in
+                    try emit(response)
+                    count += 1
+                }
+            }
+        )
+        return count
+    }
+
+    /// The answer paths a response to `definition` can have, in form order:
+    /// every row that holds an answer (not groups, repeats or notes), and for
+    /// rows inside repeats the instances `repeatPaths` names, in order.
+    public static func columnPaths(of definition: FormDefinition, repeatPaths: Set<String>) -> [String] {
+        // A stored repeat path without its instance numbers, and the numbers.
+        func template(of path: String) -> (String, [Int]) {
+            var numbers: [Int] = []
+            let segments = path.split(separator: "/").map { segment -> Substring in
+                guard let open = segment.firstIndex(of: "["), segment.last == "]" else { return segment }
+                numbers.append(Int(segment[segment.index(after: open)..<segment.index(before: segment.endIndex)]) ?? 0)
+                return segment[..<open]
+            }
+            return (segments.joined(separator: "/"), numbers)
+        }
+        var instances: [String: [(path: String, numbers: [Int])]] = [:]
+        for path in repeatPaths {
+            let (key, numbers) = template(of: path)
+            instances[key, default: []].append((path, numbers))
+        }
+        // Rows that hold an answer, in form order, and the outermost repeat
+        // around each (whose instances are written one after another).
+        var rows: [(path: String, outerRepeat: String?)] = []
+        func walk(_ questions: [Question], outerRepeat: String?) {
+            for question in questions {
+                switch question.type {
+                case .group: walk(question.children, outerRepeat: outerRepeat)
+                case .repeatGroup: walk(question.children, outerRepeat: outerRepeat ?? question.pathString)
+                case .note: continue
+                default: rows.append((question.pathString, outerRepeat))
+                }
+            }
+        }
+        walk(definition.questions, outerRepeat: nil)
+
+        var paths: [String] = []
+        var index = 0
+        while index < rows.count {
+            guard let outer = rows[index].outerRepeat else {
+                paths.append(rows[index].path)
+                index += 1
+                continue
+            }
+            // One repeat's rows: instance by instance, each in form order.
+            var found: [(numbers: [Int], row: Int, path: String)] = []
+            while index < rows.count, rows[index].outerRepeat == outer {
+                for stored in instances[rows[index].path, default: []] {
+                    found.append((stored.numbers, index, stored.path))
+                }
+                index += 1
+            }
+            found.sort { a, b in
+                let (instanceA, instanceB) = (a.numbers.first ?? 0, b.numbers.first ?? 0)
+                if instanceA != instanceB { return instanceA < instanceB }
+                if a.row != b.row { return a.row < b.row }
+                return a.numbers.lexicographicallyPrecedes(b.numbers)
+            }
+            paths += found.map(\.path)
+        }
+        return paths
+    }
+}

@@ -1,0 +1,123 @@
+public import Foundation
+import GRDB
+
+/// Responses to forms opened from files, beside the built-in survey's.
+extension ResponseStore {
+    /// Stores `response`, with its answers cleaned of control characters as
+    /// the built-in survey's are, and returns it as stored. An instance id
+    /// stored already is not stored again: that response is returned.
+    @discardableResult
+    public func insert(_ response: FormResponse) throws -> FormResponse {
+        if let readOnlyError { throw readOnlyError }
+        var cleaned = response
+        cleaned.answers = response.answers.map {
+            FormResponse.Answer(path: $0.path, value: $0.value.removingControlCharacters(keepingLineBreaks: true))
+        }
+        do {
+            return try database().write { db in
+                if let stored = try FormResponseRecord.filter(Column("instanceID") == cleaned.instanceID).fetchOne(db) {
+                    return try stored.response()
+                }
+                var record = try FormResponseRecord(cleaned)
+                try record.insert(db)
+                return try record.response()
+            }
+        } catch {
+            throw StorageError(tr("The response was not saved: %@", Self.describe(error)))
+        }
+    }
+
+    /// The responses to the form `formID` (any version), newest first.
+    public func responses(toForm formID: String) throws -> [FormResponse] {
+        var result: [FormResponse] = []
+        try forEachResponse(toForm: formID) { result.append($0) }
+        return result.reversed()
+    }
+
+    /// Calls `body` with each response to `formID` in submission order, one
+    /// at a time. A database from before forms from files has none.
+    public func forEachResponse(toForm formID: String, _ body: (FormResponse) throws -> Void) throws {
+        var bodyError: (any Error)?
+        do {
+            try database().read { db in
+                guard try db.tableExists(FormResponseRecord.databaseTableName) else { return }
+                let cursor = try FormResponseRecord.filter(Column("formID") == formID).order(Column("id")).fetchCursor(db)
+                while let record = try cursor.next() {
+                    do {
+                        try body(try record.response())
+                    } catch {
+                        bodyError = error
+                        return
+                    }
+                }
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+        if let bodyError { throw bodyError }
+    }
+
+    /// Removes the stored response `id`; returns it, so that it can be put back.
+    @discardableResult
+    public func deleteResponse(id: Int64) throws -> FormResponse? {
+        if let readOnlyError { throw readOnlyError }
+        do {
+            return try database().write { db in
+                guard let record = try FormResponseRecord.fetchOne(db, key: id) else { return nil }
+                try record.delete(db)
+                return try record.response()
+            }
+        } catch {
+            throw StorageError(tr("The response was not deleted: %@", Self.describe(error)))
+        }
+    }
+}
+
+/// A response to a form from a file, as a row: answers as a JSON array of
+/// `{path, value}` objects, so that their order is kept.
+struct FormResponseRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "form_response"
+
+    var id: Int64?
+    var formID: String
+    var formVersion: String
+    var instanceID: String
+    var startedAt: Date
+    var submittedAt: Date
+    var answers: String
+
+    static func createTable(_ db: Database) throws {
+        try db.create(table: databaseTableName) { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("formID", .text).notNull()
+            table.column("formVersion", .text).notNull()
+            table.column("instanceID", .text).notNull().unique()
+            table.column("startedAt", .datetime).notNull()
+            table.column("submittedAt", .datetime).notNull()
+            table.column("answers", .text).notNull()
+        }
+        try db.create(index: "form_response_form", on: databaseTableName, columns: ["formID", "id"])
+    }
+
+    init(_ response: FormResponse) throws {
+        id = response.id
+        formID = response.formID
+        formVersion = response.formVersion
+        instanceID = response.instanceID
+        startedAt = response.startedAt
+        submittedAt = response.submittedAt
+        answers = String(decoding: try JSONEncoder().encode(response.answers), as: UTF8.self)
+    }
+
+    func response() throws -> FormResponse {
+        FormResponse(
+            id: id, formID: formID, formVersion: formVersion, instanceID: instanceID,
+            startedAt: startedAt, submittedAt: submittedAt,
+            answers: try JSONDecoder().decode([FormResponse.Answer].self, from: Data(answers.utf8))
+        )
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

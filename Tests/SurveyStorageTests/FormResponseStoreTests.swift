@@ -1,0 +1,114 @@
+import FormEngine
+import Foundation
+import GRDB
+import SurveyModel
+import SurveyStorage
+import XCTest
+
+/// Responses to forms from files: stored beside the built-in survey's, once
+/// per instance id, and exported with a column per question in form order.
+final class FormResponseStoreTests: XCTestCase {
+    private func response(_ instanceID: String, answers: [(String, String)], at seconds: TimeInterval = 0) -> FormResponse {
+        FormResponse(
+            formID: "household", formVersion: "3", instanceID: instanceID,
+            startedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds),
+            submittedAt: Date(timeIntervalSince1970: 1_700_000_060 + seconds),
+            answers: answers.map { FormResponse.Answer(path: $0.0, value: $0.1) }
+        )
+    }
+
+    func testAResponseIsStoredOncePerInstanceIDWithItsAnswersInOrder() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let first = try store.insert(response("uuid:1", answers: [("name", "Ada\u{202E}"), ("member[1]/age", "36")]))
+        XCTAssertNotNil(first.id)
+        // The same instance again (a draft restored after a crash) is not stored twice.
+        let again = try store.insert(response("uuid:1", answers: [("name", "Changed")]))
+        XCTAssertEqual(again.id, first.id)
+        let stored = try store.responses(toForm: "household")
+        XCTAssertEqual(stored.count, 1)
+        XCTAssertEqual(stored[0].answers.map(\.path), ["name", "member[1]/age"])
+        XCTAssertEqual(stored[0].answer(at: "name"), "Ada", "bidi overrides are stripped as in the built-in survey")
+        XCTAssertEqual(try store.responses(toForm: "other"), [])
+        // The built-in survey's responses are apart.
+        XCTAssertEqual(try store.count(), 0)
+    }
+
+    func testDeletingAResponseReturnsItSoThatUndoCanPutItBack() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let stored = try store.insert(response("uuid:2", answers: [("name", "Grace")]))
+        let deleted = try store.deleteResponse(id: try XCTUnwrap(stored.id))
+        XCTAssertEqual(deleted?.answer(at: "name"), "Grace")
+        XCTAssertEqual(try store.responses(toForm: "household"), [])
+    }
+
+    func testADatabaseFromTheLastReleaseKeepsItsResponsesAndTakesFormResponses() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.url.appendingPathComponent(ResponseStore.fileName)
+        // The schema the last release wrote (migrations v1 and v2), with a response.
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1: responses'), ('v2: instance ids');
+                CREATE TABLE response (id INTEGER PRIMARY KEY AUTOINCREMENT, submittedAt DATETIME NOT NULL,
+                  name TEXT NOT NULL, companyName TEXT NOT NULL, yearsOfExperience DOUBLE,
+                  isCurrentEmployer BOOLEAN NOT NULL, approxSalary DOUBLE, comments TEXT NOT NULL, instanceID TEXT);
+                INSERT INTO response (submittedAt, name, companyName, isCurrentEmployer, comments, instanceID)
+                  VALUES ('2026-01-01 10:00:00.000', 'Ada', 'Engines', 1, '', 'uuid:old');
+                """)
+        }
+        try queue.close()
+        // An export of the old file reads it as it is.
+        XCTAssertEqual(try ResponseStore.openExisting(directory: folder.url).responses(toForm: "household"), [])
+        let store = try ResponseStore(directory: folder.url)
+        XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["Ada"])
+        try store.insert(response("uuid:3", answers: [("name", "Grace")]))
+        XCTAssertEqual(try store.responses(toForm: "household").count, 1)
+    }
+
+    func testTheExportHasAColumnPerQuestionInFormOrderAndRepeatsInstanceByInstance() throws {
+        let form = try FormDefinition(data: Data("""
+            | settings |
+            |          | form_id   | version |
+            |          | household | 3       |
+
+            | survey |
+            |        | type            | name    | label        |
+            |        | text            | name    | Name         |
+            |        | begin group     | home    | Home         |
+            |        | integer         | rooms   | Rooms        |
+            |        | note            | info    | Info         |
+            |        | end group       |         |              |
+            |        | begin repeat    | member  | Member       |
+            |        | text            | who     | Who          |
+            |        | integer         | age     | Age          |
+            |        | end repeat      |         |              |
+            |        | select_multiple pets | pets | Pets      |
+
+            | choices |
+            |         | list_name | name | label |
+            |         | pets      | cat  | Cat   |
+            |         | pets      | dog  | Dog   |
+            """.utf8), fileName: "household.md")
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        try store.insert(response("uuid:a", answers: [
+            ("name", "=HYPERLINK(\"x\")"), ("home/rooms", "4"),
+            ("member[1]/who", "Ada"), ("member[1]/age", "36"), ("member[2]/who", "Bo"), ("member[2]/age", "7"),
+            ("pets", "cat dog"),
+        ]))
+        try store.insert(response("uuid:b", answers: [("name", "Cy"), ("pets", "")], at: 100))
+        let out = folder.url.appendingPathComponent("../household-\(UUID().uuidString).csv").standardizedFileURL
+        defer { try? FileManager.default.removeItem(at: out) }
+        XCTAssertEqual(try FormCSVExporter.write(form, from: store, to: out, replacing: false), 2)
+        // Decoded by hand: String(contentsOf:) would drop the byte-order mark.
+        let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        let lines = text.dropFirst().split(separator: "\r\n").map(String.init)
+        XCTAssertEqual(lines[0], "submitted_at,name,home-rooms,member[1]-who,member[1]-age,member[2]-who,member[2]-age,pets,instance_id,form_version,started_at")
+        XCTAssertEqual(lines[1], "2023-11-14T22:14:20Z,\"'=HYPERLINK(\"\"x\"\")\",4,Ada,36,Bo,7,cat dog,uuid:a,3,2023-11-14T22:13:20Z")
+        XCTAssertEqual(lines[2], "2023-11-14T22:16:00Z,Cy,,,,,,,uuid:b,3,2023-11-14T22:15:00Z")
+        XCTAssertTrue(text.hasPrefix("\u{FEFF}"))
+    }
+}
