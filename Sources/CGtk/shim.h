@@ -55,6 +55,14 @@ static inline void sf_accessible_set_description(GtkAccessible *accessible, cons
         gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+static inline void sf_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void sf_accessible_set_required(GtkAccessible *accessible, gboolean required) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
+}
+
 // For tests under GTK_A11Y=test: whether the invalid state is set to true.
 static inline gboolean sf_test_accessible_is_invalid(GtkAccessible *accessible) {
     if (!gtk_test_accessible_has_state(accessible, GTK_ACCESSIBLE_STATE_INVALID))

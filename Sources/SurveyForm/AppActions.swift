@@ -7,9 +7,11 @@ enum AppActions {
     static func install(on app: SurveyApplication) {
         addAction("quit", to: app) { [weak app] in app?.quit() }
         addAction("about", to: app) { [weak app] in app?.showAbout() }
+        addAction("open-form", to: app) { [weak app] in app?.chooseForm() }
 
         let shortcuts: [(action: String, accels: [String])] = [
             ("app.quit", ["<Control>q"]),
+            ("app.open-form", ["<Control>o"]),
             ("win.close", ["<Control>w"]),
             ("win.submit", ["<Control>s", "<Control>Return", "<Control>KP_Enter"]),
             ("win.undo", ["<Control>z"]),

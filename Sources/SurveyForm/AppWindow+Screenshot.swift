@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 
 /// `--screenshot PATH`: the window as a PNG, rendered by GTK itself.
-extension SurveyWindow {
+extension AppWindow {
     /// Waits for the window's first frame, renders it to `path`; whether it worked.
     func saveScreenshot(to path: String) async -> Bool {
         let widget = gtkWindow.cast(to: GtkWidget.self)

@@ -8,10 +8,19 @@ import SurveyStorage
 @MainActor
 enum CSVExport {
     /// Writes the file and says so; the process's exit status.
-    static func run(to path: String, replacing: Bool) -> Int32 {
+    static func run(to path: String, replacing: Bool, form formPath: String? = nil) -> Int32 {
+        var form: FormFile?
+        if let formPath {
+            switch FormFile.load(path: formPath) {
+            case .success(let loaded): form = loaded
+            case .failure(let error):
+                printError(error.message)
+                return 2
+            }
+        }
         do {
             let store = try ResponseStore.openExisting(directory: DataLocation.dataDirectory)
-            let count = try export(from: store, to: URL(fileURLWithPath: path), replacing: replacing)
+            let count = try export(from: store, form: form, to: URL(fileURLWithPath: path), replacing: replacing)
             print(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path))
             return 0
         } catch let error as StorageError where error.code == .fileExists {
@@ -25,12 +34,15 @@ enum CSVExport {
 
     /// Writes every response of `store` to `url` in submission order; how many.
     /// Never into the data folder, where it could take the database's place.
-    static func export(from store: ResponseStore, to url: URL, replacing: Bool) throws -> Int {
+    static func export(from store: ResponseStore, form: FormFile? = nil, to url: URL, replacing: Bool) throws -> Int {
         if isInDataFolder(url) {
             throw StorageError(String(
                 format: tr("%@ is in Survey Form's data folder: nothing was exported. Choose a place outside %@."),
                 url.path, DataLocation.dataDirectory.path
             ))
+        }
+        if let form {
+            return try FormCSVExporter.write(form.definition, from: store, to: url, replacing: replacing)
         }
         return try CSVExporter.write(from: store, to: url, replacing: replacing)
     }

@@ -2,9 +2,12 @@ import CGtk
 
 /// What the command line asks for, beyond GTK's own options and `--help`.
 enum CommandLineMode: Equatable {
+    /// The window, with the form file given (`form(_:)`; else the last one,
+    /// else the built-in survey).
     case run(kiosk: Bool)
     case version
-    case exportCSV(path: String, force: Bool)
+    /// `form`: the responses to that form file's form, else the built-in survey's.
+    case exportCSV(path: String, force: Bool, form: String?)
     case screenshot(path: String)
     case describeForm(path: String)
 }
@@ -26,6 +29,10 @@ enum CommandLineOptions {
             tr("With --export-csv, replace PATH if it exists"), nil
         )
         g_application_add_main_option(
+            app, "form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+            tr("With --export-csv, export the responses to the form in FORM"), tr("FORM")
+        )
+        g_application_add_main_option(
             app, "kiosk", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
             tr("Let respondents fill in the form: hide stored responses and export"), nil
         )
@@ -37,17 +44,43 @@ enum CommandLineOptions {
             app, "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Render the window to PATH as PNG and exit"), tr("PATH")
         )
+        g_application_add_main_option(
+            app, "", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, tr("The form to open"), tr("[FORM]")
+        )
+        g_application_set_option_context_parameter_string(app, tr("[FORM]"))
         g_application_set_option_context_summary(app, tr("A survey form that stores its responses on this computer."))
     }
 
     static func parse(_ options: UnsafeMutablePointer<GVariantDict>) -> CommandLineMode {
         if g_variant_dict_contains(options, "version") != 0 { return .version }
         if let path = filename(options, "export-csv") {
-            return .exportCSV(path: path, force: g_variant_dict_contains(options, "force") != 0)
+            return .exportCSV(
+                path: path, force: g_variant_dict_contains(options, "force") != 0, form: filename(options, "form")
+            )
         }
         if let path = filename(options, "screenshot") { return .screenshot(path: path) }
         if let path = filename(options, "describe-form") { return .describeForm(path: path) }
         return .run(kiosk: g_variant_dict_contains(options, "kiosk") != 0)
+    }
+
+    /// The form file named on the command line, for the window to open.
+    static func form(_ options: UnsafeMutablePointer<GVariantDict>) -> String? {
+        forms(options).first
+    }
+
+    /// The arguments that are no option (G_OPTION_REMAINING, named "").
+    private static func forms(_ options: UnsafeMutablePointer<GVariantDict>) -> [String] {
+        guard let value = g_variant_dict_lookup_value(options, "", nil) else { return [] }
+        defer { g_variant_unref(value) }
+        guard let array = g_variant_get_bytestring_array(value, nil) else { return [] }
+        defer { g_free(array) }
+        var result: [String] = []
+        var cursor = array
+        while let item = cursor.pointee {
+            result.append(String(cString: item))
+            cursor += 1
+        }
+        return result
     }
 
     /// A G_OPTION_ARG_FILENAME value: a byte string in the file system's encoding.

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import SurveyStorage
@@ -10,11 +11,15 @@ final class SurveyApplication {
     // MARK: - Owned references
 
     let application: UnsafeMutablePointer<GtkApplication>
-    private var window: SurveyWindow?
+    private var window: (any AppWindow)?
+    private var formChooser: OpaquePointer?
     private var handlers: [SignalHandler] = []
 
     /// Whether the window is for respondents (`--kiosk` or the setting).
     private var isKiosk = false
+
+    /// The form file named on the command line, checked.
+    private var formToOpen: FormFile?
 
     /// Where `--screenshot` writes, when asked.
     private var screenshotPath: String?
@@ -68,12 +73,15 @@ final class SurveyApplication {
 
     /// Options that need no display are handled here, before GTK opens one.
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> gint {
-        switch CommandLineOptions.parse(options) {
+        let mode = CommandLineOptions.parse(options)
+        if case .run = mode, let status = checkForm(CommandLineOptions.form(options)) { return status }
+        if case .screenshot = mode, let status = checkForm(CommandLineOptions.form(options)) { return status }
+        switch mode {
         case .version:
             print("\(AppInfo.executable) \(AppInfo.version)")
             return 0
-        case .exportCSV(let path, let force):
-            return CSVExport.run(to: path, replacing: force)
+        case .exportCSV(let path, let force, let form):
+            return CSVExport.run(to: path, replacing: force, form: form)
         case .describeForm(let path):
             return DescribeForm.run(path: path)
         case .screenshot(let path):
@@ -87,7 +95,22 @@ final class SurveyApplication {
         }
     }
 
+    /// Reads the form named on the command line: `nil` to go on, or the exit
+    /// status when it cannot run (2; a form that cannot run opens no half-form).
+    private func checkForm(_ path: String?) -> gint? {
+        guard let path else { return nil }
+        switch FormFile.load(path: path) {
+        case .success(let form):
+            formToOpen = form
+            return nil
+        case .failure(let error):
+            FileHandle.standardError.write(Data("\(AppInfo.executable): \(error.message)\n".utf8))
+            return 2
+        }
+    }
+
     private func startup() {
+        adw_init()
         ResourceBundle.loadStyleSheet()
         gtk_window_set_default_icon_name(AppInfo.id)
         AppActions.install(on: self)
@@ -116,16 +139,108 @@ final class SurveyApplication {
             window.present()
             return
         }
-        let window = SurveyWindow(application: self, kiosk: isKiosk)
-        self.window = window
-        window.onClose = { [weak self] in self?.window = nil }
-        window.present()
+        let window = makeWindow(for: formToOpen ?? lastForm())
+        show(window)
         if let screenshotPath {
             Task { @MainActor in
                 let saved = await window.saveScreenshot(to: screenshotPath)
                 self.quit(status: saved ? 0 : 1)
             }
         }
+    }
+
+    // MARK: - Forms
+
+    /// The form opened last, if it still opens; a form that no longer does is
+    /// dropped from the recent forms and the built-in survey opens instead.
+    private func lastForm() -> FormFile? {
+        guard let path = Settings.shared.recentForms.first else { return nil }
+        switch FormFile.load(path: path) {
+        case .success(let form):
+            return form
+        case .failure(let error):
+            FileHandle.standardError.write(Data("\(AppInfo.executable): \(error.message)\n".utf8))
+            Settings.shared.forget(form: path)
+            return nil
+        }
+    }
+
+    /// A window for `form`, or for the built-in survey.
+    private func makeWindow(for form: FormFile?) -> any AppWindow {
+        if let form {
+            do {
+                let window = try FormWindow(application: self, form: form, kiosk: isKiosk)
+                Settings.shared.noteOpened(form: form.path)
+                return window
+            } catch {
+                // FormFile.load checked the form; this cannot happen.
+                FileHandle.standardError.write(Data("\(AppInfo.executable): \(error)\n".utf8))
+            }
+        }
+        return SurveyWindow(application: self, kiosk: isKiosk)
+    }
+
+    private func show(_ window: any AppWindow) {
+        let previous = self.window
+        self.window = window
+        window.onClose = { [weak self, weak window] in
+            if let self, self.window === window { self.window = nil }
+        }
+        window.present()
+        // The new window is up before the old closes (saving its draft), so
+        // the application never runs out of windows in between.
+        previous?.close()
+    }
+
+    /// Opens the form at `path` in place of the form shown; a form that
+    /// cannot run leaves the window as it is and says why in a dialog.
+    func openForm(path: String) {
+        switch FormFile.load(path: path) {
+        case .success(let form):
+            show(makeWindow(for: form))
+        case .failure(let error):
+            showProblems(error)
+        }
+    }
+
+    private func showProblems(_ error: FormFileError) {
+        let dialog = adw_message_dialog_new(
+            window?.gtkWindow, tr("This form cannot be opened"),
+            String(format: tr("%@ has problems:"), URL(fileURLWithPath: error.path).lastPathComponent)
+                + "\n\n" + error.problems.joined(separator: "\n")
+        )!
+        let messageDialog = dialog.cast(to: AdwMessageDialog.self)
+        adw_message_dialog_add_response(messageDialog, "close", tr("_Close"))
+        adw_message_dialog_set_default_response(messageDialog, "close")
+        adw_message_dialog_set_close_response(messageDialog, "close")
+        gtk_window_present(dialog.cast(to: GtkWindow.self))
+    }
+
+    /// Asks for a form file (`.xlsx`, `.csv`, `.md`) and opens it.
+    func chooseForm() {
+        guard formChooser == nil else { return }
+        let chooser = gtk_file_chooser_native_new(
+            tr("Open Form"), window?.gtkWindow, GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel")
+        )!
+        formChooser = chooser
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("XLSForm files"))
+        for pattern in ["*.xlsx", "*.csv", "*.md"] { gtk_file_filter_add_pattern(filter, pattern) }
+        gtk_file_chooser_add_filter(chooser, filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] response in
+            guard let self else { return }
+            defer {
+                formChooser = nil
+                g_object_unref(UnsafeMutableRawPointer(chooser))
+            }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let path = g_file_get_path(file) else { return }
+            defer { g_free(path) }
+            openForm(path: String(cString: path))
+        })
+        gtk_native_dialog_show(UnsafeMutablePointer(chooser))
     }
 
     // MARK: - Actions

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import FormEngine
 import SurveyModel
 
 /// `message` in the user's language; gettext may be asked from any thread.
@@ -24,6 +25,7 @@ enum Translations {
         setlocale(LC_ALL, "")
         sf_textdomain_init(AppInfo.gettextDomain, localeDirectory())
         Localization.translate = { tr($0) }
+        FormMessages.translate = { tr($0) }
         Localization.preferredLanguages = desktopLanguages()
     }
 

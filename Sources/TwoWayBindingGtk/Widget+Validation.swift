@@ -26,7 +26,7 @@ extension Widget {
         } else {
             gtk_widget_remove_css_class(pointer, "error")
             sf_accessible_set_invalid(accessible, SF_FALSE)
-            sf_accessible_set_description(accessible, nil)
+            sf_accessible_set_description(accessible, accessibleDescription)
         }
     }
 }

@@ -70,6 +70,37 @@ public class Widget: BindingTarget {
         set { pointer.map { gtk_widget_set_sensitive($0, newValue ? SF_TRUE : SF_FALSE) } }
     }
 
+    /// What a screen reader calls the widget, when no label names it (a
+    /// control beside its question's text, in a row).
+    public var accessibleLabel: String? {
+        didSet {
+            guard let pointer, accessibleLabel != oldValue else { return }
+            if let accessibleLabel {
+                sf_accessible_set_label(OpaquePointer(pointer), accessibleLabel)
+            } else {
+                gtk_accessible_reset_property(OpaquePointer(pointer), GTK_ACCESSIBLE_PROPERTY_LABEL)
+            }
+        }
+    }
+
+    /// What a screen reader reads after the name (a question's hint); a
+    /// validation message shown with `showValidation` takes its place while
+    /// there is one.
+    public var accessibleDescription: String? {
+        didSet {
+            guard let pointer, accessibleDescription != oldValue else { return }
+            sf_accessible_set_description(OpaquePointer(pointer), accessibleDescription)
+        }
+    }
+
+    /// Whether a screen reader announces the widget as required.
+    public var isAccessibleRequired: Bool = false {
+        didSet {
+            guard let pointer, isAccessibleRequired != oldValue else { return }
+            sf_accessible_set_required(OpaquePointer(pointer), isAccessibleRequired ? SF_TRUE : SF_FALSE)
+        }
+    }
+
     /// Moves keyboard focus to the widget.
     public func grabFocus() {
         pointer.map { _ = gtk_widget_grab_focus($0) }

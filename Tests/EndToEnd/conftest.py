@@ -211,6 +211,16 @@ def parse_csv(raw: bytes):
     return rows
 
 
+def parse_csv_rows(raw: bytes):
+    """Any export: checks its framing; its header and its rows as dicts."""
+    assert raw.startswith(BOM), "an export starts with the UTF-8 byte-order mark"
+    text = raw[len(BOM):].decode("utf-8")
+    assert text.endswith("\r\n"), "the last record must end with CRLF"
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
+    rows = list(reader)
+    return reader.fieldnames, rows
+
+
 @pytest.fixture
 def profile(tmp_path):
     return Profile(tmp_path)

@@ -18,6 +18,10 @@ public enum FormMessages {
             return Double(answer).map { $0.isFinite } == true ? nil : translate("Enter a number.")
         case .date:
             return ODKDate.isDate(answer) ? nil : translate("Enter a date as YYYY-MM-DD.")
+        case .time:
+            return ParsedDateTime(time: answer) != nil ? nil : translate("Enter a time as HH:MM.")
+        case .dateTime:
+            return ParsedDateTime(answer)?.milliseconds != nil ? nil : translate("Enter a date and time as YYYY-MM-DD HH:MM.")
         default:
             return nil
         }

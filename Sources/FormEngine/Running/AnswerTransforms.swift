@@ -1,0 +1,75 @@
+import Foundation
+public import TwoWayBinding
+
+/// How a form's text answers reach controls that show something else: a
+/// choice's check button, a switch, a scale, a typed number. Each goes through
+/// the binding engine, so a control never echoes and a refused input keeps the
+/// answer as it was and reports why.
+extension ValueTransform where Model == String, Control == Bool {
+    /// Whether the choice `name` is among the answer's choices ↔ its check
+    /// button. Checking adds it (or, for a select_one, makes it the answer);
+    /// unchecking removes it. `answer` is the answer being changed.
+    @MainActor
+    public static func choice(_ name: String, in answer: Observable<String>, multiple: Bool) -> ValueTransform {
+        ValueTransform(
+            toControl: { value in
+                multiple ? value.split(separator: " ").contains { $0 == name } : value == name
+            },
+            toModel: { checked in
+                let current = answer.value
+                guard multiple else {
+                    // A radio group unchecks the old choice as it checks the
+                    // new: only the choice that is the answer can clear it.
+                    if checked { return .success(name) }
+                    return .success(current == name ? "" : current)
+                }
+                var names = current.split(separator: " ").map(String.init).filter { $0 != name }
+                if checked { names.append(name) }
+                return .success(names.joined(separator: " "))
+            }
+        )
+    }
+
+    /// An acknowledge answer (`OK`, or nothing) ↔ a switch.
+    public static var acknowledgement: ValueTransform {
+        ValueTransform(toControl: { $0 == "OK" }, toModel: { .success($0 ? "OK" : "") })
+    }
+}
+
+extension ValueTransform where Model == String, Control == Double {
+    /// A range's answer ↔ a scale's position: a blank answer shows as `start`;
+    /// a whole step gives whole-number answers (`7`, not `7.0`).
+    public static func range(start: Double, step: Double) -> ValueTransform {
+        let whole = step == step.rounded() && start == start.rounded()
+        return ValueTransform(
+            toControl: { Double($0) ?? start },
+            toModel: { position in
+                guard position.isFinite else { return .failure(ConversionError("Enter a number.")) }
+                if whole, abs(position) < 1e15 { return .success(String(Int64(position.rounded()))) }
+                return .success(String(position))
+            }
+        )
+    }
+}
+
+extension ValueTransform where Model == String, Control == String {
+    /// Typed text ↔ an answer of `type` (integer, decimal, date, time): text
+    /// that is not one is refused with the engine's message and the answer
+    /// keeps its last good value. Blank text is a blank answer.
+    @MainActor
+    public static func typed(_ type: QuestionType) -> ValueTransform {
+        ValueTransform(
+            toControl: { $0 },
+            toModel: { text in
+                let trimmed = String(text.trimmingWhitespace())
+                if trimmed.isEmpty { return .success("") }
+                if let problem = FormMessages.typeProblem(trimmed, for: type) {
+                    return .failure(ConversionError(problem))
+                }
+                // XForms writes a date-time with a `T`; people type a space.
+                if type == .dateTime { return .success(trimmed.replacingOccurrences(of: " ", with: "T")) }
+                return .success(trimmed)
+            }
+        )
+    }
+}

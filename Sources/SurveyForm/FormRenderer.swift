@@ -1,0 +1,474 @@
+import CAdw
+import CGtk
+import FormEngine
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// Turns a running form into native widgets: groups become libadwaita
+/// preferences groups (title and description), each question a card holding
+/// its label, hint, control and message, and every control bound two-way to its answer
+/// through the binding library. Relevance shows and hides rows and groups,
+/// `read_only` makes a control insensitive, `required` marks it.
+///
+/// A message shows once its question was touched, or after a refused submit.
+@MainActor
+final class FormRenderer {
+    private let viewModel: FormViewModel
+    /// The vertical box the sections go into.
+    private let page: UnsafeMutablePointer<GtkWidget>
+    private let bag = ObservationBag()
+    /// How to focus each answerable question's control.
+    private var focusers: [ObjectIdentifier: @MainActor () -> Void] = [:]
+    /// Whether each question's message may show.
+    private var touched: [ObjectIdentifier: Observable<Bool>] = [:]
+    /// Moves focus to the next question (Enter in an entry).
+    private let advanceFocus: () -> Void
+    /// The sections and repeat containers added to `page`, removed on reload.
+    private var topLevelWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Tokens of each repeat's current instances, by repeat.
+    private var repeatBags: [ObjectIdentifier: ObservationBag] = [:]
+
+    init(viewModel: FormViewModel, page: UnsafeMutablePointer<GtkWidget>, advanceFocus: @escaping () -> Void) {
+        self.viewModel = viewModel
+        self.page = page
+        self.advanceFocus = advanceFocus
+        topLevelWidgets = render(viewModel.states, into: page, bag: bag)
+    }
+
+    /// Cuts every binding this renderer made and, unless the window is
+    /// going (and takes them along), removes its widgets.
+    func tearDown(removingWidgets: Bool = true) {
+        bag.cancelAll()
+        repeatBags.values.forEach { $0.cancelAll() }
+        repeatBags = [:]
+        if removingWidgets {
+            for widget in topLevelWidgets { gtk_box_remove(page.cast(to: GtkBox.self), widget) }
+        }
+        topLevelWidgets = []
+        focusers = [:]
+        touched = [:]
+    }
+
+    /// Shows every question's message, as after a refused submit.
+    func revealProblems() {
+        for flag in touched.values { flag.value = true }
+    }
+
+    /// Moves focus to `state`'s control, if it has one.
+    func focus(_ state: QuestionState) {
+        focusers[ObjectIdentifier(state)]?()
+    }
+
+    /// Moves focus to the first question shown, as when the window opens.
+    func focusFirstQuestion() {
+        focus(firstOf: viewModel.states.filter(\.isRelevant.value))
+    }
+
+    // MARK: - Sections
+
+    /// Adds `states` (one scope's rows, flat, in form order) to `box` as
+    /// sections; returns what it added.
+    @discardableResult
+    private func render(
+        _ states: [QuestionState], into box: UnsafeMutablePointer<GtkWidget>, bag: ObservationBag,
+        title: String? = nil
+    ) -> [UnsafeMutablePointer<GtkWidget>] {
+        var added: [UnsafeMutablePointer<GtkWidget>] = []
+        var section: UnsafeMutablePointer<GtkWidget>?
+        // The innermost group the current section belongs to.
+        var sectionGroup: QuestionState?
+        var groups: [QuestionState] = []
+
+        func newSection(for group: QuestionState?, titled: Bool) -> UnsafeMutablePointer<GtkWidget> {
+            let widget = adw_preferences_group_new()!
+            gtk_box_append(box.cast(to: GtkBox.self), widget)
+            added.append(widget)
+            if let group {
+                if titled {
+                    let preferences = widget.cast(to: AdwPreferencesGroup.self)
+                    group.label.observe(sendInitial: true) { adw_preferences_group_set_title(preferences, $0) }
+                        .store(in: bag)
+                    group.hint.observe(sendInitial: true) { adw_preferences_group_set_description(preferences, $0) }
+                        .store(in: bag)
+                }
+                bindVisible(widget, to: group.isRelevant, bag: bag)
+            } else if let title, added.count == 1 {
+                adw_preferences_group_set_title(widget.cast(to: AdwPreferencesGroup.self), title)
+            }
+            return widget
+        }
+
+        for state in states {
+            let question = state.question
+            // Leave groups this row is not inside.
+            while let innermost = groups.last, !question.path.starts(with: innermost.question.path) {
+                groups.removeLast()
+            }
+            switch question.type {
+            case .group:
+                groups.append(state)
+                section = newSection(for: state, titled: true)
+                sectionGroup = state
+            case .repeatGroup:
+                guard let repeatState = state.repeatState else { continue }
+                let container = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
+                gtk_box_append(box.cast(to: GtkBox.self), container)
+                added.append(container)
+                bindVisible(container, to: state.isRelevant, bag: bag)
+                renderRepeat(state, repeatState, into: container, bag: bag)
+                section = nil
+                sectionGroup = nil
+            default:
+                guard let row = questionRow(state, bag: bag) else { continue }
+                if section == nil || sectionGroup !== groups.last {
+                    section = newSection(for: groups.last, titled: false)
+                    sectionGroup = groups.last
+                }
+                adw_preferences_group_add(section!.cast(to: AdwPreferencesGroup.self), row)
+            }
+        }
+        return added
+    }
+
+    /// A repeat: each instance a section with Remove, then Add; rebuilt as
+    /// instances come and go.
+    private func renderRepeat(
+        _ state: QuestionState, _ repeatState: RepeatState, into container: UnsafeMutablePointer<GtkWidget>,
+        bag: ObservationBag
+    ) {
+        let key = ObjectIdentifier(repeatState)
+        repeatState.instances.observe(sendInitial: true) { [weak self] instances in
+            guard let self else { return }
+            repeatBags[key]?.cancelAll()
+            let instanceBag = ObservationBag()
+            repeatBags[key] = instanceBag
+            while let child = gtk_widget_get_first_child(container) {
+                gtk_box_remove(container.cast(to: GtkBox.self), child)
+            }
+            let label = state.label.value
+            for (offset, instance) in instances.enumerated() {
+                let title = String(format: tr("%@ %d"), label, Int32(offset + 1))
+                let sections = render(instance.states, into: container, bag: instanceBag, title: title)
+                if !repeatState.isCountFixed, let first = sections.first {
+                    let remove = button(String(format: tr("Remove %@ %d"), label, Int32(offset + 1)), icon: "user-trash-symbolic")
+                    SignalHandler.connect(remove, signal: "clicked") { [weak repeatState] in
+                        repeatState?.remove(at: offset)
+                    }
+                    adw_preferences_group_set_header_suffix(first.cast(to: AdwPreferencesGroup.self), remove)
+                }
+            }
+            if !repeatState.isCountFixed {
+                let add = button(String(format: tr("Add %@"), label), icon: "list-add-symbolic", text: true)
+                gtk_widget_set_halign(add, GTK_ALIGN_START)
+                SignalHandler.connect(add, signal: "clicked") { [weak self, weak repeatState] in
+                    guard let instance = repeatState?.add() else { return }
+                    // The new instance's first question, once it is built.
+                    self?.focus(firstOf: instance.states)
+                }
+                gtk_box_append(container.cast(to: GtkBox.self), add)
+            }
+        }
+        .store(in: bag)
+    }
+
+    private func focus(firstOf states: [QuestionState]) {
+        for state in states {
+            if let focus = focusers[ObjectIdentifier(state)] { return focus() }
+        }
+    }
+
+    private func button(_ label: String, icon: String, text: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+        let button: UnsafeMutablePointer<GtkWidget>
+        if text {
+            button = gtk_button_new_with_label(label)
+        } else {
+            button = gtk_button_new_from_icon_name(icon)
+            gtk_widget_set_tooltip_text(button, label)
+            Widget.wrapping(button).accessibleLabel = label
+            gtk_widget_add_css_class(button, "flat")
+        }
+        return button
+    }
+
+    // MARK: - Questions
+
+    /// A row for a question the respondent sees, or `nil` for one computed
+    /// or filled in by the app (calculate, hidden, metadata).
+    private func questionRow(_ state: QuestionState, bag: ObservationBag) -> UnsafeMutablePointer<GtkWidget>? {
+        let question = state.question
+        guard question.type.isAnswerable || question.type == .note, !question.type.isMetadata,
+              question.type != .hidden else { return nil }
+
+        // NB: a card, not a GtkListBox row: a list box hands Tab only to the
+        // very next row, so a note or a read-only question (nothing to focus)
+        // would send Tab out of the whole group.
+        let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_add_css_class(row, "card")
+        gtk_widget_set_margin_bottom(row, 12)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(box, 12) }
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(box, 12) }
+        gtk_box_append(row.cast(to: GtkBox.self), box)
+        bindVisible(row, to: state.isRelevant, bag: bag)
+
+        let title = Label.wrapping(gtk_label_new(nil)!)
+        configureText(title, wrap: true)
+        let required = state.isRequired
+        if let node = required.node {
+            title.show(Derived(from: [state.label, node]) { Self.title(state.label.value, required: required.value) })
+        } else {
+            title.show(state.label, format: { Self.title($0, required: required.value) })
+        }
+        append(title, to: box)
+
+        let hint = Label.wrapping(gtk_label_new(nil)!)
+        configureText(hint, wrap: true)
+        if let pointer = hint.pointer {
+            gtk_widget_add_css_class(pointer, "dim-label")
+            gtk_widget_add_css_class(pointer, "caption")
+        }
+        hint.show(state.hint)
+        state.hint.observe(sendInitial: true) { [weak hint] in hint?.isVisible = !$0.isEmpty }.store(in: bag)
+        append(hint, to: box)
+
+        guard question.type != .note, let control = makeControl(for: state, bag: bag) else {
+            return row
+        }
+        append(control.shown, to: box)
+
+        let message = Label.wrapping(gtk_label_new(nil)!)
+        configureText(message, wrap: true)
+        if let pointer = message.pointer {
+            gtk_widget_add_css_class(pointer, "error")
+            gtk_widget_add_css_class(pointer, "caption")
+        }
+        message.isVisible = false
+        append(message, to: box)
+
+        focusers[ObjectIdentifier(state)] = control.focus
+        let isTouched = Observable(false)
+        touched[ObjectIdentifier(state)] = isTouched
+        state.value.observeChange { [weak isTouched] in isTouched?.value = true }.store(in: bag)
+        let validation = state.validation
+        let inputError = state.inputError
+        let shown = Derived(from: [validation, isTouched, inputError]) { () -> FieldValidation in
+            // Input a control refused shows at once; rules once touched.
+            if !inputError.value.isValid { return inputError.value }
+            return isTouched.value ? validation.value : .valid
+        }
+        control.validated.showValidation(shown, message: message)
+
+        for widget in control.labelled {
+            state.label.observe(sendInitial: true) { [weak widget] in widget?.accessibleLabel = $0 }.store(in: bag)
+            state.hint.observe(sendInitial: true) { [weak widget] in widget?.accessibleDescription = $0.isEmpty ? nil : $0 }
+                .store(in: bag)
+            state.isRequired.observe(sendInitial: true) { [weak widget] in widget?.isAccessibleRequired = $0 }?
+                .store(in: bag)
+            widget.isAccessibleRequired = state.isRequired.value
+        }
+        state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
+            .store(in: bag)
+        control.shown.isSensitive = !state.isReadOnly.value
+        return row
+    }
+
+    private static func title(_ label: String, required: Bool) -> String {
+        required ? label + " *" : label
+    }
+
+    /// The widgets one question shows: `shown` goes into the row, `focus`
+    /// moves focus to it, `validated` carries the error style, `labelled` are
+    /// named by the question's label for a screen reader.
+    private struct Control {
+        var shown: Widget
+        var focus: @MainActor () -> Void
+        var validated: Widget
+        var labelled: [Widget]
+
+        init(shown: Widget, focusable: Widget, validated: Widget, labelled: [Widget]) {
+            self.shown = shown
+            focus = { [weak focusable] in focusable?.grabFocus() }
+            self.validated = validated
+            self.labelled = labelled
+        }
+
+        init(shown: Widget, focus: @escaping @MainActor () -> Void, validated: Widget, labelled: [Widget]) {
+            self.shown = shown
+            self.focus = focus
+            self.validated = validated
+            self.labelled = labelled
+        }
+    }
+
+    private func makeControl(for state: QuestionState, bag: ObservationBag) -> Control? {
+        let question = state.question
+        let options = BindingOptions(validation: state.inputError)
+        switch question.type {
+        case .text where question.appearance?.contains("multiline") == true:
+            let view = gtk_text_view_new()!
+            gtk_text_view_set_wrap_mode(view.cast(to: GtkTextView.self), GTK_WRAP_WORD_CHAR)
+            // Tab leaves the question, as everywhere else in the form.
+            gtk_text_view_set_accepts_tab(view.cast(to: GtkTextView.self), SF_FALSE)
+            let scrolled = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_child(scrolled.opaque, view)
+            gtk_scrolled_window_set_has_frame(scrolled.opaque, SF_TRUE)
+            gtk_scrolled_window_set_min_content_height(scrolled.opaque, 80)
+            let text = TextView.wrapping(view)
+            text.bind(with: state.value, options: options)
+            return Control(shown: Widget.wrapping(scrolled), focusable: text, validated: text, labelled: [text])
+        case .text, .integer, .decimal, .date, .time, .dateTime:
+            let entryPointer = gtk_entry_new()!
+            let entry = Entry.wrapping(entryPointer)
+            if question.type == .text {
+                entry.bind(with: state.value, options: options)
+            } else {
+                entry.bind(with: state.value, transform: .typed(question.type), options: options)
+                if let placeholder = Self.placeholder(for: question.type) {
+                    gtk_entry_set_placeholder_text(entryPointer.cast(to: GtkEntry.self), placeholder)
+                }
+                let purpose = question.type == .integer ? GTK_INPUT_PURPOSE_DIGITS : GTK_INPUT_PURPOSE_NUMBER
+                if question.type == .integer || question.type == .decimal {
+                    gtk_entry_set_input_purpose(entryPointer.cast(to: GtkEntry.self), purpose)
+                }
+            }
+            SignalHandler.connect(entryPointer, signal: "activate") { [advanceFocus] in advanceFocus() }
+            return Control(shown: entry, focusable: entry, validated: entry, labelled: [entry])
+        case .range:
+            guard let parameters = question.rangeParameters else { return nil }
+            let lower = min(parameters.start, parameters.end), upper = max(parameters.start, parameters.end)
+            let scalePointer = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, lower, upper, abs(parameters.step))!
+            gtk_scale_set_draw_value(scalePointer.cast(to: GtkScale.self), SF_FALSE)
+            gtk_widget_set_hexpand(scalePointer, SF_TRUE)
+            let scale = Scale.wrapping(scalePointer)
+            scale.bind(with: state.value, transform: .range(start: parameters.start, step: parameters.step), options: options)
+            let value = Label.wrapping(gtk_label_new(nil)!)
+            value.show(state.value, format: { $0.isEmpty ? "–" : $0 })
+            gtk_widget_set_size_request(value.pointer!, 48, -1)
+            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            gtk_box_append(line.cast(to: GtkBox.self), scalePointer)
+            gtk_box_append(line.cast(to: GtkBox.self), value.pointer!)
+            return Control(shown: Widget.wrapping(line), focusable: scale, validated: scale, labelled: [scale])
+        case .acknowledge:
+            let switchPointer = gtk_switch_new()!
+            gtk_widget_set_halign(switchPointer, GTK_ALIGN_START)
+            let toggle = Switch.wrapping(switchPointer)
+            toggle.bind(with: state.value, transform: .acknowledgement, options: options)
+            return Control(shown: toggle, focusable: toggle, validated: toggle, labelled: [toggle])
+        case .selectOne where question.appearance?.contains("minimal") == true:
+            return dropDown(for: state, bag: bag)
+        case .selectOne, .selectMultiple:
+            return choiceButtons(for: state, multiple: question.type == .selectMultiple, bag: bag)
+        default:
+            return nil
+        }
+    }
+
+    private static func placeholder(for type: QuestionType) -> String? {
+        switch type {
+        case .date: tr("YYYY-MM-DD")
+        case .time: tr("HH:MM")
+        case .dateTime: tr("YYYY-MM-DD HH:MM")
+        default: nil
+        }
+    }
+
+    /// Check buttons, one per choice offered now (radio buttons for a
+    /// select_one), rebuilt when `choice_filter` or the language changes them.
+    private func choiceButtons(for state: QuestionState, multiple: Bool, bag: ObservationBag) -> Control? {
+        guard let choices = state.choices else { return nil }
+        let boxPointer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        let box = Widget.wrapping(boxPointer)
+        let holder = Widget.wrapping(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
+        gtk_box_append(holder.pointer!.cast(to: GtkBox.self), boxPointer)
+        let language = viewModel.language
+        var buttons: [CheckButton] = []
+        let rebuild = { [weak box] in
+            guard let box, let pointer = box.pointer else { return }
+            while let child = gtk_widget_get_first_child(pointer) { gtk_box_remove(pointer.cast(to: GtkBox.self), child) }
+            buttons = []
+            var group: UnsafeMutablePointer<GtkCheckButton>?
+            for choice in choices.value {
+                let label = choice.label.text(in: language.value) ?? choice.name
+                let buttonPointer = gtk_check_button_new_with_label(label)!
+                let check = buttonPointer.cast(to: GtkCheckButton.self)
+                if !multiple {
+                    if let group { gtk_check_button_set_group(check, group) } else { group = check }
+                }
+                let button = CheckButton.wrapping(buttonPointer)
+                button.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: multiple))
+                gtk_box_append(pointer.cast(to: GtkBox.self), buttonPointer)
+                buttons.append(button)
+            }
+        }
+        rebuild()
+        choices.observeChange { rebuild() }.store(in: bag)
+        language.observeChange { rebuild() }.store(in: bag)
+        // Focus goes to the chosen button, else the first.
+        let focus: @MainActor () -> Void = { _ = (buttons.first { $0.isChecked } ?? buttons.first)?.grabFocus() }
+        return Control(shown: holder, focus: focus, validated: box, labelled: [box])
+    }
+
+    /// A drop-down of the choices offered now (`minimal`).
+    private func dropDown(for state: QuestionState, bag: ObservationBag) -> Control? {
+        guard let choices = state.choices else { return nil }
+        let language = viewModel.language
+        let dropDownPointer = gtk_drop_down_new(nil, nil)!
+        gtk_widget_set_halign(dropDownPointer, GTK_ALIGN_START)
+        let dropDown = DropDown.wrapping(dropDownPointer)
+        let fill = { [weak dropDown] in
+            guard let dropDown, let pointer = dropDown.pointer else { return }
+            let labels = choices.value.map { $0.label.text(in: language.value) ?? $0.name }
+            var cStrings = labels.map { strdup($0) }
+            cStrings.append(nil)
+            defer { cStrings.forEach { free($0) } }
+            let list = cStrings.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_string_list_new($0)
+                }
+            }
+            gtk_drop_down_set_model(OpaquePointer(pointer), list)
+            g_object_unref(UnsafeMutableRawPointer(list))
+            // The binding shows the answer again in the new list.
+            dropDown.bind(with: state.value, transform: Self.choiceIndex(in: choices), options: BindingOptions(validation: state.inputError))
+        }
+        fill()
+        choices.observeChange { fill() }.store(in: bag)
+        language.observeChange { fill() }.store(in: bag)
+        return Control(shown: dropDown, focusable: dropDown, validated: dropDown, labelled: [dropDown])
+    }
+
+    /// A choice's name ↔ its position among the choices offered now.
+    private static func choiceIndex(in choices: Derived<[Choice]>) -> ValueTransform<String, Int?> {
+        ValueTransform(
+            toControl: { name in choices.value.firstIndex { $0.name == name } },
+            toModel: { index in
+                guard let index, choices.value.indices.contains(index) else { return .success("") }
+                return .success(choices.value[index].name)
+            }
+        )
+    }
+
+    // MARK: - Helpers
+
+    private func bindVisible(_ widget: UnsafeMutablePointer<GtkWidget>, to relevance: ObservableBool, bag: ObservationBag) {
+        let wrapper = Widget.wrapping(widget)
+        // A hidden question must be invisible, not merely unrevealed: only
+        // then does it leave the accessibility tree and the focus chain.
+        wrapper.isVisible = relevance.value
+        relevance.observe { [weak wrapper] in wrapper?.isVisible = $0 }?.store(in: bag)
+    }
+
+    private func configureText(_ label: Label, wrap: Bool) {
+        guard let pointer = label.pointer else { return }
+        gtk_label_set_xalign(OpaquePointer(pointer), 0)
+        if wrap {
+            gtk_label_set_wrap(OpaquePointer(pointer), SF_TRUE)
+            gtk_label_set_wrap_mode(OpaquePointer(pointer), PANGO_WRAP_WORD_CHAR)
+        }
+    }
+
+    private func append(_ widget: Widget, to box: UnsafeMutablePointer<GtkWidget>) {
+        guard let pointer = widget.pointer else { return }
+        gtk_box_append(box.cast(to: GtkBox.self), pointer)
+    }
+}

@@ -1,0 +1,122 @@
+"""Forms opened from files: rendered as native widgets, bound both ways to
+the form's rules, completed with the keyboard alone, stored and exported."""
+
+import subprocess
+from pathlib import Path
+
+from conftest import Atspi, has_state, parse_csv_rows, wait_for, wait_until_equal
+
+FORMS = Path(__file__).parent / "forms"
+CORPUS = Path(__file__).parent.parent / "FormCorpus"
+VISIT = FORMS / "visit.md"
+
+PATIENT = (Atspi.Role.TEXT, "Patient name")
+AGE = (Atspi.Role.TEXT, "Age")
+PER_DAY = (Atspi.Role.TEXT, "Cigarettes per day")
+# GTK 4.8 reports a grouped check button (a radio button) as a check box.
+SMOKER_YES = (Atspi.Role.CHECK_BOX, "Yes")
+CONSENT = (Atspi.Role.CHECK_BOX, "The patient agrees")
+
+
+def message_shown(app, text):
+    return app.find_all(Atspi.Role.LABEL, name=text)
+
+
+def test_a_form_that_cannot_run_exits_2_and_lists_its_problems_by_row(profile):
+    broken = CORPUS / "invalid" / "duplicate-name.md"
+    result = subprocess.run(
+        [__import__("os").environ["SURVEY_FORM_BINARY"], str(broken)],
+        env=profile.environment(), capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2, result
+    assert "cannot be used" in result.stderr
+    assert "row" in result.stderr, result.stderr
+    assert not profile.database.exists(), "a form that cannot run opens nothing"
+
+
+def test_a_form_from_a_file_is_filled_in_with_the_keyboard_and_exported(launch, profile, tmp_path):
+    app = launch(args=[str(VISIT)])
+    assert app.title() == "Clinic visit"
+    app.wait_focus(PATIENT, "focus in the first question")
+    patient = app.control(*PATIENT)
+    assert patient.get_description() == "As on the insurance card", "the hint is the accessible description"
+
+    app.type("Ada Lovelace")
+    app.key("Return")
+    app.wait_focus(AGE, "Enter to move on to the next question")
+
+    # Typed input that is not a whole number is refused beside the question.
+    app.type("abc")
+    app.key("Tab")
+    wait_for(lambda: message_shown(app, "Enter a whole number."), "the type message")
+    app.key("shift+Tab")
+    app.wait_focus(AGE)
+    app.key("ctrl+a", "BackSpace")
+    app.type("150")
+    app.key("Tab")
+    wait_for(lambda: message_shown(app, "Age must be between 0 and 120."), "the constraint message")
+    # A screen reader hears the message as the field's description.
+    assert app.control(*AGE).get_description() == "Age must be between 0 and 120."
+
+    # A note shows a calculation live.
+    app.key("shift+Tab")
+    app.key("ctrl+a", "BackSpace")
+    app.type("42")
+    wait_for(lambda: message_shown(app, "That is 504 months."), "the note to follow the age")
+    assert not message_shown(app, "Age must be between 0 and 120.")
+
+    # Skip logic: the follow-up question exists only for a smoker.
+    assert not app.find_all(*PER_DAY), "a question that is not relevant is not in the accessibility tree"
+    app.key("Tab")
+    app.wait_focus(SMOKER_YES)
+    app.key("space")
+    wait_for(lambda: app.find_all(*PER_DAY), "the follow-up question to appear")
+
+    # Submit refused: the first question missing an answer takes focus.
+    app.key("ctrl+s")
+    app.wait_focus(PER_DAY, "focus on the first question missing an answer")
+    assert "requires an answer" in app.wait_status("requires an answer")
+    app.type("5")
+    # Down to the symptoms and the consent with Tab, checking with space.
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.CHECK_BOX, "Cough"))
+    app.key("space", "Tab", "Tab", "space")
+    wait_for(lambda: has_state(app.control(Atspi.Role.CHECK_BOX, "Rash"), Atspi.StateType.CHECKED), "Rash checked")
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.SLIDER, "Pain"))
+    app.key("Right", "Right", "Right")
+    app.key("Tab")
+    app.wait_focus(CONSENT)
+    app.key("space")
+    wait_for(lambda: has_state(app.control(*CONSENT), Atspi.StateType.CHECKED), "the consent switch on")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    app.wait_focus(PATIENT, "a blank form for the next person")
+
+    destination = tmp_path / "visits.csv"
+    result = profile.export_csv(destination, "--form", str(VISIT))
+    assert result.returncode == 0, result.stderr
+    header, rows = parse_csv_rows(destination.read_bytes())
+    assert header == [
+        "submitted_at", "patient", "age", "months", "smoker", "per_day", "symptoms", "pain", "consent",
+        "instance_id", "form_version", "started_at",
+    ]
+    assert len(rows) == 1
+    row = rows[0]
+    assert (row["patient"], row["age"], row["months"], row["smoker"], row["per_day"]) == ("Ada Lovelace", "42", "504", "yes", "5")
+    assert row["symptoms"] == "cough rash"
+    assert row["pain"] == "3"
+    assert row["consent"] == "OK"
+    assert row["form_version"] == "2"
+    assert len(row["instance_id"]) > 30
+
+    # The built-in survey's own export is untouched by it.
+    assert profile.exported_rows(tmp_path) == []
+
+
+def test_the_last_form_opened_reopens_at_start(launch):
+    app = launch(args=[str(VISIT)])
+    assert app.title() == "Clinic visit"
+    app.quit()
+    app = launch()
+    wait_until_equal(app.title, "Clinic visit", "the window title")
