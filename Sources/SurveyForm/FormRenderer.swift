@@ -85,11 +85,18 @@ final class FormRenderer {
             added.append(widget)
             if let group {
                 if titled {
-                    let preferences = widget.cast(to: AdwPreferencesGroup.self)
-                    group.label.observe(sendInitial: true) { adw_preferences_group_set_title(preferences, $0) }
-                        .store(in: bag)
-                    group.hint.observe(sendInitial: true) { adw_preferences_group_set_description(preferences, $0) }
-                        .store(in: bag)
+                    // The wrapper, not the pointer: it knows when the widget is gone.
+                    let section = Widget.wrapping(widget)
+                    group.label.observe(sendInitial: true) { [weak section] title in
+                        guard let pointer = section?.pointer else { return }
+                        adw_preferences_group_set_title(pointer.cast(to: AdwPreferencesGroup.self), title)
+                    }
+                    .store(in: bag)
+                    group.hint.observe(sendInitial: true) { [weak section] hint in
+                        guard let pointer = section?.pointer else { return }
+                        adw_preferences_group_set_description(pointer.cast(to: AdwPreferencesGroup.self), hint)
+                    }
+                    .store(in: bag)
                 }
                 bindVisible(widget, to: group.isRelevant, bag: bag)
             } else if let title, added.count == 1 {
@@ -137,8 +144,9 @@ final class FormRenderer {
         bag: ObservationBag
     ) {
         let key = ObjectIdentifier(repeatState)
-        repeatState.instances.observe(sendInitial: true) { [weak self] instances in
-            guard let self else { return }
+        let holder = Widget.wrapping(container)
+        repeatState.instances.observe(sendInitial: true) { [weak self, weak holder] instances in
+            guard let self, let container = holder?.pointer else { return }
             repeatBags[key]?.cancelAll()
             let instanceBag = ObservationBag()
             repeatBags[key] = instanceBag
