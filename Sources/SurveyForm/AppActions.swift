@@ -5,9 +5,10 @@ import TwoWayBindingGtk
 @MainActor
 enum AppActions {
     static func install(on app: SurveyApplication) {
-        addAction("quit", to: app) { [weak app] in app?.quit() }
-        addAction("about", to: app) { [weak app] in app?.showAbout() }
-        addAction("open-form", to: app) { [weak app] in app?.chooseForm() }
+        let map = OpaquePointer(app.gApplication)
+        add("quit", to: map) { [weak app] in app?.quit() }
+        add("about", to: map) { [weak app] in app?.showAbout() }
+        add("open-form", to: map) { [weak app] in app?.chooseForm() }
 
         let shortcuts: [(action: String, accels: [String])] = [
             ("app.quit", ["<Control>q"]),
@@ -24,21 +25,18 @@ enum AppActions {
         }
     }
 
-    private static func addAction(_ name: String, to app: SurveyApplication, _ handler: @escaping @MainActor () -> Void) {
+    /// Adds the action `name` to `map` (the application's or a window's);
+    /// the action, which `map` owns. Its handler lives as long as it does.
+    @discardableResult
+    static func add(_ name: String, to map: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
         SignalHandler.connect(UnsafeMutableRawPointer(action), signal: "activate", handler)
-        g_action_map_add_action(OpaquePointer(app.gApplication), action)
+        g_action_map_add_action(map, action)
         g_object_unref(UnsafeMutableRawPointer(action))
+        return action
     }
 
     private static func setAccels(_ accels: [String], for action: String, on application: UnsafeMutablePointer<GtkApplication>) {
-        var pointers = accels.map { strdup($0) }
-        pointers.append(nil)
-        defer { pointers.forEach { free($0) } }
-        pointers.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, action, $0)
-            }
-        }
+        withNullTerminatedCStrings(accels) { gtk_application_set_accels_for_action(application, action, $0) }
     }
 }

@@ -74,13 +74,7 @@ enum CommandLineOptions {
         defer { g_variant_unref(value) }
         guard let array = g_variant_get_bytestring_array(value, nil) else { return [] }
         defer { g_free(array) }
-        var result: [String] = []
-        var cursor = array
-        while let item = cursor.pointee {
-            result.append(String(cString: item))
-            cursor += 1
-        }
-        return result
+        return stringArray(fromNullTerminated: array)
     }
 
     /// A G_OPTION_ARG_FILENAME value: a byte string in the file system's encoding.

@@ -272,11 +272,9 @@ final class FormRenderer {
                 .store(in: bag)
             state.isRequired.observe(sendInitial: true) { [weak widget] in widget?.isAccessibleRequired = $0 }?
                 .store(in: bag)
-            widget.isAccessibleRequired = state.isRequired.value
         }
         state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
             .store(in: bag)
-        control.shown.isSensitive = !state.isReadOnly.value
         return row
     }
 
@@ -426,14 +424,7 @@ final class FormRenderer {
         let fill = { [weak dropDown] in
             guard let dropDown, let pointer = dropDown.pointer else { return }
             let labels = choices.value.map { $0.label.text(in: language.value) ?? $0.name }
-            var cStrings = labels.map { strdup($0) }
-            cStrings.append(nil)
-            defer { cStrings.forEach { free($0) } }
-            let list = cStrings.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    gtk_string_list_new($0)
-                }
-            }
+            let list = withNullTerminatedCStrings(labels) { gtk_string_list_new($0) }
             gtk_drop_down_set_model(OpaquePointer(pointer), list)
             g_object_unref(UnsafeMutableRawPointer(list))
             // The binding shows the answer again in the new list.

@@ -121,24 +121,11 @@ final class Settings {
         guard let settings else { return fallback[key] as? [String] ?? [] }
         guard let list = g_settings_get_strv(settings, key) else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var cursor = list
-        while let item = cursor.pointee {
-            result.append(String(cString: item))
-            cursor += 1
-        }
-        return result
+        return stringArray(fromNullTerminated: list)
     }
 
     private func setStrings(_ key: String, _ values: [String]) {
         guard let settings else { fallback[key] = values; return }
-        var pointers = values.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        pointers.append(nil)
-        pointers.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                _ = g_settings_set_strv(settings, key, $0)
-            }
-        }
+        _ = withNullTerminatedCStrings(values) { g_settings_set_strv(settings, key, $0) }
     }
 }

@@ -25,11 +25,7 @@ extension SurveyWindow {
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(action), signal: "activate", handler))
-        g_action_map_add_action(OpaquePointer(gtkWindow), action)
-        actions[name] = action
-        g_object_unref(UnsafeMutableRawPointer(action))
+        actions[name] = AppActions.add(name, to: OpaquePointer(gtkWindow), handler)
     }
 
     private func bindEnabled(_ name: String, to source: some ObservableValue<Bool>) {

@@ -37,24 +37,11 @@ extension ResponseStore {
     /// Calls `body` with each response to `formID` in submission order, one
     /// at a time. A database from before forms from files has none.
     public func forEachResponse(toForm formID: String, _ body: (FormResponse) throws -> Void) throws {
-        var bodyError: (any Error)?
-        do {
-            try database().read { db in
-                guard try db.tableExists(FormResponseRecord.databaseTableName) else { return }
-                let cursor = try FormResponseRecord.filter(Column("formID") == formID).order(Column("id")).fetchCursor(db)
-                while let record = try cursor.next() {
-                    do {
-                        try body(try record.response())
-                    } catch {
-                        bodyError = error
-                        return
-                    }
-                }
-            }
-        } catch {
-            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
-        }
-        if let bodyError { throw bodyError }
+        try walk({ db in
+            guard try db.tableExists(FormResponseRecord.databaseTableName) else { return { nil } }
+            let cursor = try FormResponseRecord.filter(Column("formID") == formID).order(Column("id")).fetchCursor(db)
+            return { try cursor.next()?.response() }
+        }, body)
     }
 
     /// Removes the stored response `id`; returns it, so that it can be put back.

@@ -160,20 +160,19 @@ public final class ResponseStore: Sendable {
     /// them one at a time (an export of any size in flat memory). An error
     /// `body` throws ends the walk and reaches the caller as it is.
     public func forEachInSubmissionOrder(_ body: (SurveyResponse) throws -> Void) throws {
-        var bodyError: (any Error)?
-        do {
-            try database().read { db in
-                // Columns by position, not by Codable's name look-ups: an
-                // export reads every row. A database from before instance ids
-                // has none to select.
-                let hasInstanceIDs = try db.columns(in: ResponseRecord.databaseTableName).contains { $0.name == "instanceID" }
-                let cursor = try Row.fetchCursor(db, sql: """
-                    SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
-                           comments, \(hasInstanceIDs ? "instanceID" : "NULL")
-                    FROM \(ResponseRecord.databaseTableName) ORDER BY id
-                    """)
-                while let row = try cursor.next() {
-                    let response = SurveyResponse(
+        try walk({ db in
+            // Columns by position, not by Codable's name look-ups: an export
+            // reads every row. A database from before instance ids has none
+            // to select.
+            let hasInstanceIDs = try db.columns(in: ResponseRecord.databaseTableName).contains { $0.name == "instanceID" }
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
+                       comments, \(hasInstanceIDs ? "instanceID" : "NULL")
+                FROM \(ResponseRecord.databaseTableName) ORDER BY id
+                """)
+            return {
+                try cursor.next().map { row in
+                    SurveyResponse(
                         id: row[0],
                         answers: SurveyAnswers(
                             name: row[2], companyName: row[3], yearsOfExperience: row[4],
@@ -182,8 +181,25 @@ public final class ResponseStore: Sendable {
                         submittedAt: row[1],
                         instanceID: row[8]
                     )
+                }
+            }
+        }, body)
+    }
+
+    /// Hands `body` one element at a time inside one read: `open` returns
+    /// what gives the next element (`nil` at the end). An error `body` throws
+    /// ends the walk and reaches the caller as it is; a database error
+    /// becomes a `StorageError`.
+    func walk<Element>(
+        _ open: (Database) throws -> () throws -> Element?, _ body: (Element) throws -> Void
+    ) throws {
+        var bodyError: (any Error)?
+        do {
+            try database().read { db in
+                let next = try open(db)
+                while let element = try next() {
                     do {
-                        try body(response)
+                        try body(element)
                     } catch {
                         bodyError = error
                         return
