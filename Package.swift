@@ -86,7 +86,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TwoWayBindingGtkTests",
-            dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk", "GtkTestSupport"]
+            // CAdw for a dialog whose signal passes a string.
+            dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk", "CAdw", "GtkTestSupport"]
         ),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),

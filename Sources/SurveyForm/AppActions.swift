@@ -15,6 +15,8 @@ enum AppActions {
             ("app.open-form", ["<Control>o"]),
             ("win.close", ["<Control>w"]),
             ("win.submit", ["<Control>s", "<Control>Return", "<Control>KP_Enter"]),
+            ("win.previous-page", ["<Alt>Left"]),
+            ("win.next-page", ["<Alt>Right"]),
             ("win.undo", ["<Control>z"]),
             ("win.redo", ["<Control><Shift>z", "<Control>y"]),
             ("win.export-csv", ["<Control>e"]),

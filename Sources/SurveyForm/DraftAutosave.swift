@@ -1,14 +1,10 @@
-import SurveyModel
-import SurveyStorage
 import TwoWayBinding
 
-/// Saves the answers as a draft at most once a second and never more than a
-/// second after a change, so a crash loses at most the last second of typing.
+/// Saves a draft at most once a second and never more than a second after a
+/// change, so a crash loses at most the last second of typing.
 @MainActor
 final class DraftAutosave {
-    private let drafts: DraftStore
-    private let answers: Derived<SurveyAnswers>
-    private let instanceID: () -> String
+    private let saveDraft: @MainActor () throws -> Void
     private let interval: Duration
     private let onError: (String) -> Void
     private let onRecovered: () -> Void
@@ -16,21 +12,19 @@ final class DraftAutosave {
     private var token: ObservationToken?
     private var lastError: String?
 
-    init(
-        drafts: DraftStore,
-        answers: Derived<SurveyAnswers>,
-        instanceID: @escaping () -> String,
+    /// Saves with `save` after `changes` changes.
+    init<Value>(
+        changes: Derived<Value>,
+        save: @escaping @MainActor () throws -> Void,
         interval: Duration = .seconds(1),
         onError: @escaping (String) -> Void,
         onRecovered: @escaping () -> Void
     ) {
-        self.drafts = drafts
-        self.answers = answers
-        self.instanceID = instanceID
+        saveDraft = save
         self.interval = interval
         self.onError = onError
         self.onRecovered = onRecovered
-        token = answers.observe { [weak self] _ in self?.schedule() }
+        token = changes.observe { [weak self] _ in self?.schedule() }
     }
 
     /// Saves now what a scheduled save would have saved.
@@ -63,11 +57,7 @@ final class DraftAutosave {
 
     private func save() {
         do {
-            if answers.value == .empty {
-                try drafts.discard()
-            } else {
-                try drafts.save(answers.value, instanceID: instanceID())
-            }
+            try saveDraft()
             if lastError != nil { onRecovered() }
             lastError = nil
         } catch {

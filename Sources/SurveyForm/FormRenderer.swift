@@ -28,11 +28,122 @@ final class FormRenderer {
     /// Tokens of each repeat's current instances, by repeat.
     private var repeatBags: [ObjectIdentifier: ObservationBag] = [:]
 
+    /// A paged form's pages, each a box in `stack`, only the current one
+    /// visible; empty when the whole form shows at once.
+    private var pages: [(states: [QuestionState], box: UnsafeMutablePointer<GtkWidget>)] = []
+    private var stack: UnsafeMutablePointer<GtkWidget>?
+    /// Which pages have something to show; kept for its observer.
+    private var pagesShown: Derived<[Bool]>?
+    /// The page shown, of a paged form.
+    private(set) var currentPage = 0
+    /// Told when another page is shown, or a page comes or goes.
+    var onPageChange: (() -> Void)?
+
     init(viewModel: FormViewModel, page: UnsafeMutablePointer<GtkWidget>, advanceFocus: @escaping () -> Void) {
         self.viewModel = viewModel
         self.page = page
         self.advanceFocus = advanceFocus
-        topLevelWidgets = render(viewModel.states, into: page, bag: bag)
+        guard viewModel.isPaged else {
+            topLevelWidgets = render(viewModel.states, into: page, bag: bag)
+            return
+        }
+        // NB: a box of boxes, not a GtkStack: a stack's pages out of sight
+        // stay in the accessibility tree, a hidden box's do not.
+        let stack = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        for states in viewModel.pages() {
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
+            gtk_widget_set_visible(box, SF_FALSE)
+            gtk_box_append(stack.cast(to: GtkBox.self), box)
+            render(states, into: box, bag: bag)
+            pages.append((states, box))
+        }
+        gtk_box_append(page.cast(to: GtkBox.self), stack)
+        self.stack = stack
+        topLevelWidgets = [stack]
+        show(page: shownPage(from: 0, step: 1) ?? 0)
+        // Relevance decides which pages there are: derived from it, so that
+        // it is read once it is up to date.
+        let relevance = pages.flatMap { $0.states.compactMap(\.isRelevant.node) }
+        if !relevance.isEmpty {
+            let shown = Derived(from: relevance) { [unowned self] in pages.map { viewModel.isShown(page: $0.states) } }
+            shown.observe { [weak self] _ in self?.onPageChange?() }.store(in: bag)
+            pagesShown = shown
+        }
+    }
+
+    // MARK: - Pages
+
+    /// Whether the form is shown a page at a time.
+    var isPaged: Bool { !pages.isEmpty }
+
+    /// Whether a page with something to show comes before the current one.
+    var hasPreviousPage: Bool { shownPage(from: currentPage - 1, step: -1) != nil }
+
+    /// Whether a page with something to show follows the current one.
+    var hasNextPage: Bool { shownPage(from: currentPage + 1, step: 1) != nil }
+
+    /// The position of the current page among the pages shown now, and their number.
+    var pagePosition: (page: Int, of: Int) {
+        let shown = pages.indices.filter { viewModel.isShown(page: pages[$0].states) }
+        return ((shown.firstIndex { $0 >= currentPage } ?? 0) + 1, shown.count)
+    }
+
+    /// Shows the next page, as ODK Collect does only when the answers on
+    /// this one are acceptable; else shows their messages and focuses the
+    /// first. Returns whether it moved.
+    @discardableResult
+    func goForward() -> Bool {
+        guard let next = shownPage(from: currentPage + 1, step: 1) else { return false }
+        if let problem = viewModel.firstProblem(among: pages[currentPage].states) {
+            reveal(pages[currentPage].states)
+            focus(problem.state)
+            return false
+        }
+        show(page: next)
+        focus(firstOf: pages[next].states.filter(\.isRelevant.value))
+        return true
+    }
+
+    /// Shows the previous page.
+    func goBack() {
+        guard let previous = shownPage(from: currentPage - 1, step: -1) else { return }
+        show(page: previous)
+        focus(firstOf: pages[previous].states.filter(\.isRelevant.value))
+    }
+
+    private func shownPage(from start: Int, step: Int) -> Int? {
+        var index = start
+        while pages.indices.contains(index) {
+            if viewModel.isShown(page: pages[index].states) { return index }
+            index += step
+        }
+        return nil
+    }
+
+    private func show(page index: Int) {
+        guard pages.indices.contains(index) else { return }
+        gtk_widget_set_visible(pages[currentPage].box, SF_FALSE)
+        currentPage = index
+        gtk_widget_set_visible(pages[index].box, SF_TRUE)
+        onPageChange?()
+    }
+
+    /// The page holding `state`, at any depth of repeats.
+    private func pageIndex(of state: QuestionState) -> Int? {
+        func holds(_ states: [QuestionState]) -> Bool {
+            states.contains { candidate in
+                candidate === state || (candidate.repeatState?.instances.value.contains { holds($0.states) } ?? false)
+            }
+        }
+        return pages.indices.first { holds(pages[$0].states) }
+    }
+
+    /// Shows the messages of `states` and of the repeat instances among them.
+    private func reveal(_ states: [QuestionState]) {
+        for state in states {
+            touched[ObjectIdentifier(state)]?.value = true
+            for instance in state.repeatState?.instances.value ?? [] { reveal(instance.states) }
+        }
     }
 
     /// Cuts every binding this renderer made and, unless the window is
@@ -45,6 +156,9 @@ final class FormRenderer {
             for widget in topLevelWidgets { gtk_box_remove(page.cast(to: GtkBox.self), widget) }
         }
         topLevelWidgets = []
+        pages = []
+        pagesShown = nil
+        stack = nil
         focusers = [:]
         touched = [:]
     }
@@ -54,14 +168,16 @@ final class FormRenderer {
         for flag in touched.values { flag.value = true }
     }
 
-    /// Moves focus to `state`'s control, if it has one.
+    /// Moves focus to `state`'s control, if it has one, showing its page.
     func focus(_ state: QuestionState) {
+        if isPaged, let index = pageIndex(of: state), index != currentPage { show(page: index) }
         focusers[ObjectIdentifier(state)]?()
     }
 
     /// Moves focus to the first question shown, as when the window opens.
     func focusFirstQuestion() {
-        focus(firstOf: viewModel.states.filter(\.isRelevant.value))
+        let states = isPaged ? pages[currentPage].states : viewModel.states
+        focus(firstOf: states.filter(\.isRelevant.value))
     }
 
     // MARK: - Sections

@@ -19,15 +19,24 @@ final class FormWindow: AppWindow {
     var onClose: (() -> Void)?
 
     private let store: ResponseStore?
+    private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
+    private var autosave: DraftAutosave!
+    /// Why the draft cannot be saved, while it cannot: it stays in the status.
+    private var draftProblem: String?
     private let page: UnsafeMutablePointer<GtkWidget>
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
     private let statusLabel: Label
+    private let pageLabel: Label
+    private let backButton: UnsafeMutablePointer<GtkWidget>
+    private let nextButton: UnsafeMutablePointer<GtkWidget>
+    private let submitButton: UnsafeMutablePointer<GtkWidget>
     private var renderer: FormRenderer!
     private var startedAt = Date()
     private let windowState = WindowState(settings: .shared)
     private var handlers: [SignalHandler] = []
     private var actions: [String: OpaquePointer] = [:]
     private let bag = ObservationBag()
+    private var draftOffer: UnsafeMutablePointer<GtkWidget>?
 
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
     let isKiosk: Bool
@@ -82,14 +91,15 @@ final class FormWindow: AppWindow {
         gtk_widget_set_hexpand(status, SF_TRUE)
         statusLabel = Label.wrapping(status)
         gtk_box_append(footer.cast(to: GtkBox.self), status)
-        let submit = gtk_button_new()!
-        let submitLabel = gtk_label_new_with_mnemonic(tr("_Submit"))!
-        gtk_label_set_mnemonic_widget(OpaquePointer(submitLabel), submit)
-        gtk_button_set_child(submit.cast(to: GtkButton.self), submitLabel)
-        gtk_widget_add_css_class(submit, "suggested-action")
-        gtk_widget_add_css_class(submit, "pill")
-        gtk_actionable_set_action_name(OpaquePointer(submit), "win.submit")
-        gtk_box_append(footer.cast(to: GtkBox.self), submit)
+        // A paged form's Back, its position, and Next in place of Submit
+        // until the last page.
+        backButton = Self.footerButton(tr("_Back"), action: "win.previous-page", suggested: false)
+        let position = gtk_label_new(nil)!
+        gtk_widget_add_css_class(position, "dim-label")
+        pageLabel = Label.wrapping(position)
+        nextButton = Self.footerButton(tr("_Next"), action: "win.next-page", suggested: true)
+        submitButton = Self.footerButton(tr("_Submit"), action: "win.submit", suggested: true)
+        for widget in [backButton, position, nextButton, submitButton] { gtk_box_append(footer.cast(to: GtkBox.self), widget) }
         gtk_box_append(column.cast(to: GtkBox.self), footer)
 
         adw_clamp_set_child(OpaquePointer(clamp), column)
@@ -98,14 +108,33 @@ final class FormWindow: AppWindow {
         gtk_box_append(content.cast(to: GtkBox.self), toastOverlay)
         adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), content)
 
+        // The draft's answers are in place before any widget is bound.
+        let draftNews = restoreDraft()
         renderer = makeRenderer()
         setupActions()
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), makeMenu())
         windowState.restore(to: gtkWindow)
-        if let problem = storageProblem { showStatus(problem, isError: true) }
+        if let problem = storageProblem {
+            showStatus(problem, isError: true)
+        } else if let draftNews {
+            showStatus(draftNews.message, isError: draftNews.isError)
+        }
+        setupAutosave()
+        updatePageControls()
         handlers.append(SignalHandler.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
+    }
+
+    private static func footerButton(_ mnemonic: String, action: String, suggested: Bool) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new()!
+        let label = gtk_label_new_with_mnemonic(mnemonic)!
+        gtk_label_set_mnemonic_widget(OpaquePointer(label), button)
+        gtk_button_set_child(button.cast(to: GtkButton.self), label)
+        if suggested { gtk_widget_add_css_class(button, "suggested-action") }
+        gtk_widget_add_css_class(button, "pill")
+        gtk_actionable_set_action_name(OpaquePointer(button), action)
+        return button
     }
 
     private static func subtitle(of form: FormFile) -> String? {
@@ -121,10 +150,28 @@ final class FormWindow: AppWindow {
     }
 
     private func makeRenderer() -> FormRenderer {
-        FormRenderer(viewModel: viewModel, page: page) { [weak self] in
+        let renderer = FormRenderer(viewModel: viewModel, page: page) { [weak self] in
             guard let self else { return }
             _ = gtk_widget_child_focus(gtkWindow.cast(to: GtkWidget.self), GTK_DIR_TAB_FORWARD)
         }
+        renderer.onPageChange = { [weak self] in self?.updatePageControls() }
+        return renderer
+    }
+
+    /// Back and Next for the page shown, Submit on the last; all but Submit
+    /// hidden when the form shows at once.
+    private func updatePageControls() {
+        guard let renderer else { return }
+        let paged = renderer.isPaged
+        let hasNext = renderer.hasNextPage
+        gtk_widget_set_visible(backButton, paged ? SF_TRUE : SF_FALSE)
+        pageLabel.isVisible = paged
+        gtk_widget_set_visible(nextButton, paged && hasNext ? SF_TRUE : SF_FALSE)
+        gtk_widget_set_visible(submitButton, paged && hasNext ? SF_FALSE : SF_TRUE)
+        if let back = actions["previous-page"] { g_simple_action_set_enabled(back, renderer.hasPreviousPage ? SF_TRUE : SF_FALSE) }
+        if let next = actions["next-page"] { g_simple_action_set_enabled(next, hasNext ? SF_TRUE : SF_FALSE) }
+        let position = renderer.pagePosition
+        pageLabel.text = paged ? String(format: tr("Page %d of %d"), Int32(position.page), Int32(position.of)) : ""
     }
 
     // MARK: - Showing
@@ -132,6 +179,7 @@ final class FormWindow: AppWindow {
     func present() {
         gtk_window_present(gtkWindow)
         renderer.focusFirstQuestion()
+        offerDraftOfOtherVersion()
     }
 
     func close() {
@@ -139,6 +187,7 @@ final class FormWindow: AppWindow {
     }
 
     private func windowDidClose() {
+        autosave.flush()
         windowState.save(from: gtkWindow)
         renderer.tearDown(removingWidgets: false)
         bag.cancelAll()
@@ -152,10 +201,113 @@ final class FormWindow: AppWindow {
         gtk_widget_add_css_class(pointer, isError ? "error" : "success")
     }
 
+    // MARK: - Drafts
+
+    /// Takes up this form version's draft, if one was left; says what happened.
+    private func restoreDraft() -> (message: String, isError: Bool)? {
+        do {
+            switch try drafts.load(formID: form.id, version: form.version) {
+            case .none:
+                return nil
+            case .restored(let draft):
+                take(draft)
+                return (tr("Your unsent answers from last time were restored."), false)
+            case .setAside(let file):
+                return (String(format: tr("The saved draft was damaged. It was moved to %@."), file.movedTo.path), true)
+            }
+        } catch {
+            return (error.localizedDescription, true)
+        }
+    }
+
+    private func take(_ draft: FormDraft) {
+        viewModel.restore(draft.answers.map { ($0.path, $0.value) })
+        viewModel.resume(instanceID: draft.instanceID)
+        startedAt = draft.startedAt
+    }
+
+    private func setupAutosave() {
+        autosave = DraftAutosave(
+            changes: viewModel.answerChanges,
+            save: { [weak self] in try self?.saveDraft() },
+            onError: { [weak self] message in
+                self?.draftProblem = message
+                self?.showStatus(message, isError: true)
+            },
+            onRecovered: { [weak self] in
+                guard let self, let problem = draftProblem else { return }
+                draftProblem = nil
+                if statusLabel.text == problem { statusLabel.text = "" }
+            }
+        )
+    }
+
+    private func saveDraft() throws {
+        try drafts.save(FormDraft(
+            formID: form.id, formVersion: form.version, instanceID: viewModel.instanceID, startedAt: startedAt,
+            answers: viewModel.answers().map { FormResponse.Answer(path: $0.path, value: $0.value) }
+        ))
+    }
+
+    /// With no draft of its own, a form whose other version left one asks
+    /// whether to carry its answers over (those whose questions this version
+    /// still has) or keep it for that version.
+    private func offerDraftOfOtherVersion() {
+        guard draftOffer == nil, !hasOwnDraft, let draft = drafts.drafts(of: form.id, otherThan: form.version).first else {
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        let dialog = adw_message_dialog_new(
+            gtkWindow, tr("Carry Over Unsent Answers?"),
+            String(
+                format: tr("Answers to version %@ of this form, last saved %@, were never submitted. They can be carried over to this version, leaving out questions it no longer has, or kept for version %@."),
+                draft.formVersion, formatter.string(from: draft.savedAt), draft.formVersion
+            )
+        )!
+        let messageDialog = dialog.cast(to: AdwMessageDialog.self)
+        adw_message_dialog_add_response(messageDialog, "keep", String(format: tr("_Keep for Version %@"), draft.formVersion))
+        adw_message_dialog_add_response(messageDialog, "carry", tr("_Carry Over"))
+        adw_message_dialog_set_response_appearance(messageDialog, "carry", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(messageDialog, "carry")
+        adw_message_dialog_set_close_response(messageDialog, "keep")
+        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(dialog), signal: "response") { [weak self] (response: String) in
+            self?.draftOffer = nil
+            guard response == "carry" else { return }
+            self?.carryOver(draft)
+        })
+        draftOffer = dialog
+        gtk_window_present(dialog.cast(to: GtkWindow.self))
+    }
+
+    /// The other version's draft becomes this version's; its own file goes
+    /// only once the answers are safe in the new one.
+    private func carryOver(_ draft: FormDraft) {
+        renderer.tearDown()
+        viewModel.reset()
+        take(draft)
+        renderer = makeRenderer()
+        renderer.focusFirstQuestion()
+        do {
+            try saveDraft()
+            try drafts.discard(formID: draft.formID, version: draft.formVersion)
+            showStatus(String(format: tr("The answers to version %@ were carried over."), draft.formVersion), isError: false)
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+        }
+    }
+
+    private var hasOwnDraft: Bool {
+        FileManager.default.fileExists(atPath: drafts.url(formID: form.id, version: form.version).path)
+    }
+
     // MARK: - Actions
 
     private func setupActions() {
         addAction("submit") { [weak self] in self?.submit() }
+        addAction("previous-page") { [weak self] in self?.renderer.goBack() }
+        addAction("next-page") { [weak self] in self?.renderer.goForward() }
         addAction("close") { [weak self] in self?.close() }
         addLanguageAction()
     }
@@ -252,7 +404,15 @@ final class FormWindow: AppWindow {
             return
         }
         startNewResponse()
+        // The blank form's own change is no draft.
+        autosave.cancel()
         showStatus(tr("Response saved"), isError: false)
+        do {
+            try drafts.discard(formID: form.id, version: form.version)
+        } catch {
+            // Stored all the same; the draft's instance id keeps it from being stored twice.
+            showStatus(error.localizedDescription, isError: true)
+        }
         showToast(tr("Response saved"), undo: { [weak self] in self?.takeBack(stored) })
     }
 
@@ -276,12 +436,7 @@ final class FormWindow: AppWindow {
         }
         renderer.tearDown()
         viewModel.reset()
-        // Answers outside repeats come back by name; paths end in the name.
-        var answers: [String: String] = [:]
-        for answer in response.answers where !answer.path.contains("[") {
-            answers[String(answer.path.split(separator: "/").last ?? "")] = answer.value
-        }
-        viewModel.load(answers)
+        viewModel.restore(response.answers.map { ($0.path, $0.value) })
         viewModel.resume(instanceID: response.instanceID)
         startedAt = response.startedAt
         renderer = makeRenderer()

@@ -222,9 +222,16 @@ final class SurveyWindow {
     }
 
     private func setupAutosave() {
-        let viewModel = viewModel
+        let viewModel = viewModel, drafts = drafts
         autosave = DraftAutosave(
-            drafts: drafts, answers: viewModel.answers, instanceID: { viewModel.instanceID },
+            changes: viewModel.answers,
+            save: {
+                if viewModel.answers.value == .empty {
+                    try drafts.discard()
+                } else {
+                    try drafts.save(viewModel.answers.value, instanceID: viewModel.instanceID)
+                }
+            },
             onError: { [weak self] message in
                 self?.draftProblem = message
                 self?.showStatus(message, isError: true)

@@ -39,51 +39,20 @@ public final class DraftStore: Sendable {
 
     /// Replaces the draft with `answers` of the response `instanceID`.
     public func save(_ answers: SurveyAnswers, instanceID: String? = nil, at date: Date = Date()) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            let file = File(version: Self.currentVersion, savedAt: date, answers: answers, instanceID: instanceID)
-            let data = try encoder.encode(file)
-            try PrivateFiles.prepareFolder(url.deletingLastPathComponent())
-            try AtomicFile.write(data, to: url, existing: .replace)
-            // A draft an older version left readable by others stops being so.
-            try PrivateFiles.restrict(url)
-        } catch {
-            throw StorageError(tr("The draft was not saved: %@", error.localizedDescription))
-        }
+        try DraftFile.write(File(version: Self.currentVersion, savedAt: date, answers: answers, instanceID: instanceID), to: url)
     }
 
     /// Reads the draft left by the last session.
     public func load() throws -> LoadResult {
-        guard FileManager.default.fileExists(atPath: url.path) else { return .none }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            let data = try Data(contentsOf: url)
-            let file = try decoder.decode(File.self, from: data)
-            guard file.version <= Self.currentVersion else {
-                throw StorageError(tr("The draft was written by a newer version."))
-            }
-            return .restored(file.answers, instanceID: file.instanceID)
-        } catch {
-            do {
-                return .setAside(try SetAsideFile.moveAside(url))
-            } catch {
-                throw StorageError(tr("The draft %@ is damaged and could not be moved aside: %@", url.path, error.localizedDescription))
-            }
+        switch try DraftFile.read(File.self, from: url, accept: { $0.version <= Self.currentVersion }) {
+        case .none: .none
+        case .read(let file): .restored(file.answers, instanceID: file.instanceID)
+        case .setAside(let file): .setAside(file)
         }
     }
 
     /// Removes the draft, as after a submit. No draft is not an error.
     public func discard() throws {
-        do {
-            try FileManager.default.removeItem(at: url)
-        } catch CocoaError.fileNoSuchFile {
-            return
-        } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return }
-            throw StorageError(tr("The draft could not be removed: %@", error.localizedDescription))
-        }
+        try DraftFile.remove(url)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GRDB
 
 /// Responses to forms opened from files, beside the built-in survey's.

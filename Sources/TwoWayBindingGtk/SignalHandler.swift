@@ -95,6 +95,23 @@ extension SignalHandler {
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Calls `handler` with the signal's string argument each time `object`
+    /// emits `signal`, for signals shaped `void (*)(instance, const char *,
+    /// gpointer)`, such as an `AdwMessageDialog`'s `response`.
+    @discardableResult
+    public static func connect(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor (String) -> Void
+    ) -> SignalHandler {
+        let box = SignalClosureBox(.text(handler))
+        let trampoline: @convention(c) (gpointer, UnsafePointer<CChar>?, gpointer) -> Void = { _, argument, data in
+            let text = argument.map { String(cString: $0) } ?? ""
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(text) }
+        }
+        return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     /// Connects GtkSpinButton's `input` signal (`gint (*)(GtkSpinButton*, double*, gpointer)`),
     /// which converts the typed text into a value.
     static func connectSpinInput(

@@ -274,7 +274,10 @@ class App:
 
     # -- start and stop
 
-    def wait_until_ready(self):
+    def wait_until_ready(self, focus_role=None):
+        """Waits for the window and its first focus: a text field, or `focus_role`."""
+        focus_role = focus_role or Atspi.Role.TEXT
+
         def find_app():
             self._check_alive()
             desktop = Atspi.get_desktop(0)
@@ -288,20 +291,20 @@ class App:
         self.accessible = wait_for(find_app, f"survey-form (pid {self.pid}) on the AT-SPI bus")
         wait_for(lambda: self.frame(), "the survey window's frame")
 
-        def find_window():
-            self._check_alive()
-            result = subprocess.run(
-                ["xdotool", "search", "--onlyvisible", "--pid", str(self.pid)],
-                capture_output=True, text=True, timeout=10,
-            )
-            ids = result.stdout.split()
-            return ids[-1] if ids else None
-
-        self.window_id = wait_for(find_window, "the survey window on the X display")
+        self.window_id = wait_for(self._find_window, "the survey window on the X display")
         self.focus_window()
-        # The window puts focus in Name when it opens.
-        wait_for(lambda: self.focused_role() == Atspi.Role.TEXT, "initial focus in a text field")
+        # The window puts focus in its first question when it opens.
+        wait_for(lambda: self.focused_role() == focus_role, f"initial focus in a {focus_role.value_nick}")
         return self
+
+    def _find_window(self):
+        self._check_alive()
+        result = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(self.pid)],
+            capture_output=True, text=True, timeout=10,
+        )
+        ids = result.stdout.split()
+        return ids[-1] if ids else None
 
     def _check_alive(self):
         code = self.process.poll()
@@ -337,7 +340,11 @@ class App:
     # -- X input
 
     def focus_window(self):
-        subprocess.run(["xdotool", "windowfocus", "--sync", self.window_id], check=True, timeout=TIMEOUT)
+        result = subprocess.run(["xdotool", "windowfocus", "--sync", self.window_id], timeout=TIMEOUT, capture_output=True)
+        if result.returncode != 0:
+            # The window found was a dialog, closed since: the app's window is left.
+            self.window_id = wait_for(self._find_window, "the survey window on the X display")
+            subprocess.run(["xdotool", "windowfocus", "--sync", self.window_id], check=True, timeout=TIMEOUT)
 
     def type(self, text, delay_ms=8):
         """Types `text` with real key events; a newline is the Return key."""
@@ -501,10 +508,10 @@ def launch(profile):
     """
     started = []
 
-    def start(args=(), prefix=(), **extra_env):
+    def start(args=(), prefix=(), focus_role=None, **extra_env):
         app = App(profile, profile.environment(**extra_env), args, prefix)
         started.append(app)
-        return app.wait_until_ready()
+        return app.wait_until_ready(focus_role)
 
     yield start
     for app in reversed(started):

@@ -297,7 +297,7 @@ final class FormViewModelTests: XCTestCase {
             | | text | a | A |
             """)
         let firstID = form.instanceID
-        form.load(["a": "x"])
+        form.restore([("a", "x")])
         let old = try XCTUnwrap(form.state(named: "a"))
         XCTAssertEqual(old.value.value, "x")
         form.reset()
@@ -307,13 +307,112 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.state(named: "a")?.value.value, "", "the old response is gone, and touching it is harmless")
     }
 
+    @MainActor func testRestoreRebuildsRepeatsAndPassesOverWhatTheFormLacks() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation | repeat_count |
+            | | begin group | hh | Household | | |
+            | | text | head | Head | | |
+            | | begin repeat | member | Member | | |
+            | | integer | age | Age | | |
+            | | end repeat | | | | |
+            | | end group | | | | |
+            | | integer | n | Visits | | |
+            | | begin repeat | visit | Visit | | ${n} |
+            | | date | day | Day | | |
+            | | end repeat | | | | |
+            | | calculate | total | | sum(${age}) | |
+            """)
+        var changes = 0
+        let token = form.answerChanges.observe { _ in changes += 1 }
+        form.restore([
+            ("hh/head", "Ada"), ("hh/member[1]/age", "40"), ("hh/member[2]/age", "2"), ("hh/member[3]/age", "7"),
+            ("n", "2"), ("visit[2]/day", "2024-05-01"), ("visit[3]/day", "2024-06-01"),
+            ("dropped", "x"), ("hh/member[0]/age", "1"), ("hh/member[x]/age", "1"), ("total", "999"),
+        ])
+        XCTAssertGreaterThan(changes, 0, "a restore is a change")
+        XCTAssertEqual(form.state(named: "total")?.value.value, "49", "a calculation is the form's, not the draft's")
+        let visits = try XCTUnwrap(form.state(named: "visit")?.repeatState)
+        XCTAssertEqual(visits.instances.value.count, 2, "repeat_count, not the draft, fixes the number")
+        XCTAssertEqual(form.answers().map { "\($0.path)=\($0.value)" }, [
+            "hh/head=Ada", "hh/member[1]/age=40", "hh/member[2]/age=2", "hh/member[3]/age=7",
+            "n=2", "visit[1]/day=", "visit[2]/day=2024-05-01", "total=49",
+        ])
+        let members = try XCTUnwrap(form.state(named: "member")?.repeatState)
+        func assertChanges(_ change: () -> Void, _ message: String, line: UInt = #line) {
+            let before = changes
+            change()
+            XCTAssertGreaterThan(changes, before, message, line: line)
+        }
+        assertChanges({ members.instances.value[1].state(named: "age")?.value.value = "3" }, "an answer inside a repeat")
+        assertChanges({ members.remove(at: 0) }, "an instance removed")
+        assertChanges({ form.reset() }, "a new response")
+        assertChanges({ form.state(named: "head")?.value.value = "Grace" }, "the new response's answers are watched")
+        let before = changes
+        form.language.value = "fr"
+        XCTAssertEqual(changes, before, "only answers count")
+        token.cancel()
+    }
+
+    @MainActor func testPagesAreTopLevelGroupsAndTheRowsBetweenThem() async throws {
+        let form = try model("""
+            | settings |
+            | | style |
+            | | pages |
+            | survey |
+            | | type | name | label | relevant | calculation | appearance |
+            | | text | intro | Intro | | | |
+            | | integer | n | N | | | |
+            | | begin group | a | A | ${n} > 1 | | field-list |
+            | | text | a1 | A1 | | | |
+            | | begin group | inner | Inner | | | |
+            | | text | a2 | A2 | | | |
+            | | end group | | | | | |
+            | | end group | | | | | |
+            | | calculate | c | | | 1 + 1 | |
+            | | begin repeat | r | R | | | |
+            | | text | r1 | R1 | | | |
+            | | end repeat | | | | | |
+            | | calculate | d | | | 2 | |
+            | | begin group | only_calc | Calc | | | |
+            | | calculate | e | | | 3 | |
+            | | end group | | | | | |
+            | | note | end_note | Done | | | |
+            """)
+        XCTAssertTrue(form.isPaged)
+        let pages = form.pages()
+        XCTAssertEqual(pages.map { $0.map(\.question.name) }, [
+            ["intro", "n"], ["a", "a1", "inner", "a2"], ["c"], ["r"], ["d"], ["only_calc", "e"], ["end_note"],
+        ])
+        XCTAssertEqual(pages.map(form.isShown), [true, false, false, true, false, false, true])
+        form.state(named: "n")?.value.value = "2"
+        XCTAssertTrue(form.isShown(page: pages[1]), "a group's page follows its relevance")
+
+        let unpaged = try model("""
+            | survey |
+            | | type | name | label | appearance |
+            | | begin group | g | G | |
+            | | text | a | A | |
+            | | end group | | | |
+            """)
+        XCTAssertFalse(unpaged.isPaged)
+        let fieldList = try model("""
+            | survey |
+            | | type | name | label | appearance |
+            | | begin group | g | G | field-list |
+            | | text | a | A | |
+            | | end group | | | |
+            """)
+        XCTAssertTrue(fieldList.isPaged, "a field-list group pages the form")
+    }
+
     @MainActor func testResumeAndStartNewInstance_changeOnlyTheInstanceID() async throws {
         let form = try model("""
             | survey |
             | | type | name | label |
             | | text | a | A |
             """)
-        form.load(["a": "kept"])
+        form.restore([("a", "kept")])
         form.resume(instanceID: "uuid:from-a-draft")
         XCTAssertEqual(form.instanceID, "uuid:from-a-draft")
         form.startNewInstance()
@@ -336,11 +435,11 @@ final class FormViewModelTests: XCTestCase {
             | | fruit | pear | Pear |
             """)
         XCTAssertEqual(form.summary.value, "Name: --\nFruit: --")
-        form.load(["name": "Ada", "fruit": "pear apple", "age": "36"])
+        form.restore([("name", "Ada"), ("fruit", "pear apple"), ("age", "36")])
         XCTAssertEqual(form.summary.value, "Name: Ada\nFruit: Pear, Apple\nAge: 36")
         form.reset()
         XCTAssertEqual(form.summary.value, "Name: --\nFruit: --")
-        form.load(["name": "Grace"])
+        form.restore([("name", "Grace")])
         XCTAssertEqual(form.summary.value, "Name: Grace\nFruit: --\nAge: --", "the new response's answers reach it")
     }
 

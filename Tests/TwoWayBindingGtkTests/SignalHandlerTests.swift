@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -43,6 +44,22 @@ final class SignalHandlerTests: GtkTestCase {
             handler.block()
             handler.disconnect()
             XCTAssertEqual(SignalHandler.liveClosureBoxCount, boxesBefore, "dispose released the closure")
+        }
+    }
+
+    func testStringArgument_reachesTheHandler() {
+        MainActor.assumeIsolated {
+            adw_init()
+            let dialog = adw_message_dialog_new(nil, "Heading", "Body")!
+            let messageDialog = dialog.cast(to: AdwMessageDialog.self)
+            adw_message_dialog_add_response(messageDialog, "keep", "Keep")
+            adw_message_dialog_add_response(messageDialog, "carry", "Carry Over")
+            var heard: [String] = []
+            SignalHandler.connect(UnsafeMutableRawPointer(dialog), signal: "response") { (response: String) in heard.append(response) }
+            adw_message_dialog_response(messageDialog, "carry")
+            adw_message_dialog_response(messageDialog, "keep")
+            XCTAssertEqual(heard, ["carry", "keep"])
+            gtk_window_destroy(dialog.cast(to: GtkWindow.self))
         }
     }
 }

@@ -40,14 +40,19 @@ public struct FormSettings: Sendable, Equatable {
     public var defaultLanguage: String?
     /// `instance_name`, an expression naming each response, or `nil`.
     public var instanceName: String?
+    /// `style`: `pages` shows the form a page at a time, or `nil`.
+    public var style: String?
 
     /// Creates settings.
-    public init(id: String, version: String?, title: String, defaultLanguage: String?, instanceName: String?) {
+    public init(
+        id: String, version: String?, title: String, defaultLanguage: String?, instanceName: String?, style: String? = nil
+    ) {
         self.id = id
         self.version = version
         self.title = title
         self.defaultLanguage = defaultLanguage
         self.instanceName = instanceName
+        self.style = style
     }
 }
 

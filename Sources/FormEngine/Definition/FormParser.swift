@@ -111,7 +111,8 @@ struct FormParser {
                 version: formSettings["version"],
                 title: formSettings["form_title"] ?? id,
                 defaultLanguage: formSettings["default_language"],
-                instanceName: formSettings["instance_name"]
+                instanceName: formSettings["instance_name"],
+                style: formSettings["style"]
             ),
             questions: builder.questions,
             choiceLists: choiceLists,

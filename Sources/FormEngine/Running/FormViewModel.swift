@@ -70,6 +70,12 @@ public final class FormViewModel {
 
     /// The first refused answer in form order, with its message, or `nil`.
     public var firstProblem: (state: QuestionState, message: String)? {
+        firstProblem(among: root.orderedStates)
+    }
+
+    /// The first refused answer among `states` and the instances of the
+    /// repeats among them, with its message, or `nil`.
+    public func firstProblem(among states: [QuestionState]) -> (state: QuestionState, message: String)? {
         func search(_ states: [QuestionState]) -> (QuestionState, String)? {
             for state in states {
                 if let message = state.validation.value.message { return (state, message) }
@@ -81,7 +87,7 @@ public final class FormViewModel {
             }
             return nil
         }
-        return search(root.orderedStates)
+        return search(states)
     }
 
     /// One line per relevant question the respondent answers, in form order:
@@ -94,6 +100,34 @@ public final class FormViewModel {
     /// summary is made.
     private var summaryRevision: Observable<Int>?
     private var summaryTokens: [ObservationToken] = []
+
+    /// Changes once for every change of an answer anywhere in the response
+    /// (inside repeats too, and instances coming and going): what a draft's
+    /// autosave watches. Made on first use.
+    public var answerChanges: Derived<Int> {
+        if let answerChangesDerived { return answerChangesDerived }
+        let revision = Observable(0)
+        answerRevision = revision
+        watchAnswers()
+        let derived = Derived(from: [revision]) { revision.value }
+        answerChangesDerived = derived
+        return derived
+    }
+
+    private var answerRevision: Observable<Int>?
+    private var answerChangesDerived: Derived<Int>?
+    private var answerTokens: [ObservationToken] = []
+
+    private func watchAnswers() {
+        guard let revision = answerRevision else { return }
+        answerTokens = root.orderedStates.flatMap { state -> [ObservationToken] in
+            var tokens = [state.value.observe { _ in revision.value &+= 1 }]
+            if let repeatState = state.repeatState {
+                tokens.append(repeatState.revision.observe { _ in revision.value &+= 1 })
+            }
+            return tokens
+        }
+    }
 
     private func makeSummary() -> Derived<String> {
         let revision = Observable(0)
@@ -177,15 +211,34 @@ public final class FormViewModel {
 
     // MARK: - Changes
 
-    /// Sets answers by row name, as one change and one undo step; rows not
-    /// named keep their answers.
-    public func load(_ answers: [String: String]) {
-        batch {
-            for (name, value) in answers {
-                guard let state = root.state(named: name), state.question.type != .calculate else { continue }
+    /// Sets answers by path, as `answers()` gives them, in order: repeats get the instances the paths name (`member[2]/age`
+    /// adds a second member). Paths the form does not have (a question a newer
+    /// version dropped) and calculated rows are passed over.
+    public func restore(_ answers: [(path: String, value: String)]) {
+        func place(_ path: Substring, _ value: String, in states: [QuestionState], depth: Int) {
+            let name: (QuestionState) -> String = { $0.question.path.dropFirst(depth).joined(separator: "/") }
+            guard let open = path.firstIndex(of: "[") else {
+                guard let state = states.first(where: { name($0) == path }),
+                      state.question.type.isAnswerable, state.question.type != .calculate else { return }
                 state.value.value = value
                 state.inputError.value = .valid
+                return
             }
+            guard let close = path[open...].firstIndex(of: "]"),
+                  let position = Int(path[path.index(after: open)..<close]), position >= 1,
+                  path[close...].hasPrefix("]/"),
+                  let state = states.first(where: { name($0) == path[..<open] }),
+                  let repeatState = state.repeatState else { return }
+            // Instances are added in order; a fixed count is the form's to set.
+            while repeatState.instances.value.count < position, repeatState.add() != nil {}
+            guard repeatState.instances.value.count >= position else { return }
+            let instance = repeatState.instances.value[position - 1]
+            place(path[path.index(close, offsetBy: 2)...], value, in: instance.states, depth: state.question.path.count)
+        }
+        // Not one batch: a `repeat_count` answered earlier in the list must
+        // have made its instances before the answers inside them arrive.
+        for answer in answers {
+            place(Substring(answer.path), answer.value, in: root.orderedStates, depth: 0)
         }
     }
 
@@ -198,7 +251,9 @@ public final class FormViewModel {
             root = FormScope(runtime: runtime, repeatEntry: nil, parent: nil, position: 1)
             root.build()
             watchForSummary()
+            watchAnswers()
             summaryRevision?.value &+= 1
+            answerRevision?.value &+= 1
         }
         startNewInstance()
     }

@@ -8,6 +8,7 @@ final class SignalClosureBox {
         case plain(@MainActor () -> Void)
         case spinInput(@MainActor (UnsafeMutablePointer<Double>) -> gint)
         case integer(@MainActor (gint) -> Void)
+        case text(@MainActor (String) -> Void)
     }
 
     private(set) static var liveCount = 0
@@ -33,6 +34,10 @@ final class SignalClosureBox {
 
     func run(_ argument: gint) {
         if case .integer(let handler) = action { handler(argument) }
+    }
+
+    func run(_ argument: String) {
+        if case .text(let handler) = action { handler(argument) }
     }
 
     func convert(_ newValue: UnsafeMutablePointer<Double>) -> gint {

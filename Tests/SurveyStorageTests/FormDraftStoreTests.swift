@@ -1,0 +1,83 @@
+import XCTest
+import SurveyStorage
+
+final class FormDraftStoreTests: XCTestCase {
+    private func draft(_ id: String = "visit", version: String = "2024-01", savedAt: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> FormDraft {
+        FormDraft(
+            formID: id, formVersion: version, instanceID: "uuid:\(id)-\(version)",
+            startedAt: Date(timeIntervalSince1970: 1_699_999_000), savedAt: savedAt,
+            answers: [.init(path: "who/name", value: "Zoë ✓"), .init(path: "member[2]/age", value: "7")]
+        )
+    }
+
+    func testEachFormAndVersionHasItsOwnDraft() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .none)
+        try drafts.save(draft())
+        try drafts.save(draft(version: "2024-02"))
+        try drafts.save(draft("other"))
+        XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .restored(draft()))
+        XCTAssertEqual(try FormDraftStore(directory: folder.url).load(formID: "visit", version: "2024-02"), .restored(draft(version: "2024-02")))
+        try drafts.discard(formID: "visit", version: "2024-01")
+        XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .none)
+        XCTAssertEqual(try drafts.load(formID: "other", version: "2024-01"), .restored(draft("other")))
+        XCTAssertNoThrow(try drafts.discard(formID: "visit", version: "2024-01"), "no draft is not an error")
+    }
+
+    func testDraftsOfOtherVersions_newestFirst_andNotOtherForms() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        try drafts.save(draft(version: "1", savedAt: Date(timeIntervalSince1970: 100)))
+        try drafts.save(draft(version: "2", savedAt: Date(timeIntervalSince1970: 300)))
+        try drafts.save(draft(version: "3", savedAt: Date(timeIntervalSince1970: 200)))
+        try drafts.save(draft("visit-extra", version: "9"))
+        try drafts.save(draft("visit@1", version: "9"))
+        XCTAssertEqual(drafts.drafts(of: "visit", otherThan: "3").map(\.formVersion), ["2", "1"])
+        XCTAssertEqual(drafts.drafts(of: "visit", otherThan: "4").map(\.formVersion), ["2", "3", "1"])
+        XCTAssertEqual(drafts.drafts(of: "nothing", otherThan: "1"), [])
+    }
+
+    func testHostileIDsStayInTheFolderAndApart() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        for id in ["../../escape", "/etc/passwd", ".", "..", "", "a/b", "a%2Fb", "a@b"] {
+            try drafts.save(draft(id, version: id))
+            XCTAssertEqual(drafts.url(formID: id, version: id).deletingLastPathComponent().standardized.path, drafts.folder.standardized.path, id)
+        }
+        for id in ["../../escape", "/etc/passwd", ".", "..", "", "a/b", "a%2Fb", "a@b"] {
+            XCTAssertEqual(try drafts.load(formID: id, version: id), .restored(draft(id, version: id)), "\(id) is read back as itself")
+        }
+        XCTAssertEqual(try folder.contents(), ["form-drafts"], "nothing lands outside the drafts' folder")
+    }
+
+    func testDraftsArePrivate() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        try drafts.save(draft())
+        let fileMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: drafts.url(formID: "visit", version: "2024-01").path)[.posixPermissions] as? Int)
+        let folderMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: drafts.folder.path)[.posixPermissions] as? Int)
+        XCTAssertEqual(fileMode & 0o777, 0o600)
+        XCTAssertEqual(folderMode & 0o777, 0o700)
+    }
+
+    func testDamagedOrNewerDrafts_areSetAsideNotDeleted() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        let url = drafts.url(formID: "visit", version: "2024-01")
+        try drafts.save(draft())
+        try Data("{\"version\":1,\"draft\":{\"form".utf8).write(to: url)
+        guard case .setAside(let moved) = try drafts.load(formID: "visit", version: "2024-01") else {
+            return XCTFail("a damaged draft is set aside")
+        }
+        XCTAssertEqual(try String(contentsOf: moved.movedTo, encoding: .utf8), "{\"version\":1,\"draft\":{\"form")
+
+        try drafts.save(draft())
+        let newer = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
+        try Data(newer.utf8).write(to: url)
+        guard case .setAside = try drafts.load(formID: "visit", version: "2024-01") else {
+            return XCTFail("a newer version's draft is kept aside, not misread")
+        }
+        XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .none)
+    }
+}
