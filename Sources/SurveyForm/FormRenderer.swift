@@ -454,6 +454,9 @@ final class FormRenderer {
                 }
             }
             SignalHandler.connect(entryPointer, signal: "activate") { [advanceFocus] in advanceFocus() }
+            if question.type == .date || question.type == .dateTime {
+                return datePicking(entry, for: state, bag: bag)
+            }
             return Control(shown: entry, focusable: entry, validated: entry, labelled: [entry])
         case .range:
             guard let parameters = question.rangeParameters else { return nil }
@@ -483,6 +486,33 @@ final class FormRenderer {
         default:
             return nil
         }
+    }
+
+    /// A date typed into `entry`, or picked from a calendar in a popover
+    /// beside it: two controls bound to one answer.
+    private func datePicking(_ entry: Entry, for state: QuestionState, bag: ObservationBag) -> Control {
+        let calendarPointer = gtk_calendar_new()!
+        let calendar = DatePicker.wrapping(calendarPointer)
+        calendar.bind(with: state.value, transform: .calendarDay(in: state.value, keepingTime: state.question.type == .dateTime))
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.cast(to: GtkPopover.self), calendarPointer)
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "x-office-calendar-symbolic")
+        gtk_menu_button_set_popover(OpaquePointer(button), popover)
+        gtk_widget_set_tooltip_text(button, tr("Pick a Day"))
+        let pick = Widget.wrapping(button)
+        state.label.observe(sendInitial: true) { [weak pick, weak calendar] label in
+            pick?.accessibleLabel = String(format: tr("Pick a day for %@"), label)
+            calendar?.accessibleLabel = label
+        }
+        .store(in: bag)
+        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        if let pointer = entry.pointer {
+            gtk_widget_set_hexpand(pointer, SF_TRUE)
+            gtk_box_append(line.cast(to: GtkBox.self), pointer)
+        }
+        gtk_box_append(line.cast(to: GtkBox.self), button)
+        return Control(shown: Widget.wrapping(line), focusable: entry, validated: entry, labelled: [entry])
     }
 
     private static func placeholder(for type: QuestionType) -> String? {

@@ -1,6 +1,7 @@
 """Forms opened from files: rendered as native widgets, bound both ways to
 the form's rules, completed with the keyboard alone, stored and exported."""
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -120,3 +121,62 @@ def test_the_last_form_opened_reopens_at_start(launch):
     app.quit()
     app = launch()
     wait_until_equal(app.title, "Clinic visit", "the window title")
+
+
+DATES = FORMS / "dates.md"
+SEEN = (Atspi.Role.TEXT, "Date of visit")
+
+
+def field_text(field):
+    return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
+
+
+def test_dates_are_typed_or_picked_from_a_calendar_with_the_keyboard(launch, profile, tmp_path):
+    app = launch(args=[str(DATES)])
+    app.wait_focus(SEEN)
+    app.type("2024-02-30")
+    app.key("Tab")
+    wait_for(lambda: message_shown(app, "Enter a date as YYYY-MM-DD."), "the type message")
+    app.key("shift+Tab")
+    app.wait_focus(SEEN)
+    app.key("ctrl+a", "BackSpace")
+    app.type("1999-12-31")
+    app.key("Tab")
+    wait_for(lambda: message_shown(app, "The visit must be in 2000 or later."), "the constraint message")
+    app.key("shift+Tab")
+    app.key("ctrl+a", "BackSpace")
+    app.type("2024-02-29")
+
+    # The calendar beside the field picks a day with the keyboard: arrows move
+    # its focus, space picks. (GTK 4.8's calendar starts its keyboard focus on
+    # a cell of its own, not on the day shown, so which day is not asserted.)
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Pick a day for Date of visit"))
+    app.key("space")
+    wait_for(lambda: app.focused_description() == (Atspi.Role.FILLER, "Date of visit"), "focus in the calendar")
+    app.key("Right", "space")
+    picked = wait_for(
+        lambda: (lambda text: text if text != "2024-02-29" else None)(field_text(app.control(*SEEN))),
+        "the field to follow the calendar",
+    )
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", picked), picked
+    app.key("Escape")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Pick a day for Date of visit"), "Escape closes the calendar")
+    app.key("shift+Tab")
+    app.wait_focus(SEEN)
+    app.key("ctrl+a", "BackSpace")
+    app.type("2024-03-01")
+    app.key("Tab")
+    assert not message_shown(app, "The visit must be in 2000 or later.")
+
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.TEXT, "Next appointment"))
+    app.type("2024-03-08 09:30")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+
+    destination = tmp_path / "dates.csv"
+    result = profile.export_csv(destination, "--form", str(DATES))
+    assert result.returncode == 0, result.stderr
+    _, rows = parse_csv_rows(destination.read_bytes())
+    assert [(row["seen"], row["next"]) for row in rows] == [("2024-03-01", "2024-03-08T09:30")]

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import TwoWayBinding
 
 /// How a form's text answers reach controls that show something else: a
@@ -47,6 +47,33 @@ extension ValueTransform where Model == String, Control == Double {
                 guard position.isFinite else { return .failure(ConversionError("Enter a number.")) }
                 if whole, abs(position) < 1e15 { return .success(String(Int64(position.rounded()))) }
                 return .success(String(position))
+            }
+        )
+    }
+}
+
+extension ValueTransform where Model == String, Control == Date? {
+    /// A date or dateTime answer ↔ the day a date picker shows, in the
+    /// local time zone. Picking a day keeps a dateTime's time of day
+    /// (midnight when it has none); a blank answer picks no day.
+    @MainActor
+    public static func calendarDay(in answer: Observable<String>, keepingTime: Bool) -> ValueTransform {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return ValueTransform(
+            toControl: { value in
+                let parts = value.prefix(10).split(separator: "-").compactMap { Int($0) }
+                guard value.count >= 10, parts.count == 3 else { return nil }
+                return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+            },
+            toModel: { date in
+                guard let date else { return .success("") }
+                let parts = calendar.dateComponents([.year, .month, .day], from: date)
+                let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+                guard keepingTime else { return .success(day) }
+                let current = answer.value
+                let time = current.count > 10 && current.dropFirst(10).first == "T" ? String(current.dropFirst(10)) : "T00:00"
+                return .success(day + time)
             }
         )
     }

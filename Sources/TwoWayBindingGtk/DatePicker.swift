@@ -1,0 +1,65 @@
+public import CGtk
+public import Foundation
+public import TwoWayBinding
+
+/// A `GtkCalendar` bound to a `Date?`: the day picked, as the start of that
+/// day in the local time zone, or `nil` until one is picked. Each day the
+/// user selects is a commit.
+///
+/// A GTK calendar always has some day selected: with no date it shows today,
+/// and reads back `nil` until the user picks a day.
+public final class DatePicker: Widget, Bindable {
+    public override class var gtkType: GType { gtk_calendar_get_type() }
+
+    private var calendar: OpaquePointer? { pointer.map(OpaquePointer.init) }
+    private var picked: Date?
+    // Set while the model's value is shown, whose own `day-selected` is no pick.
+    private var isShowingModelValue = false
+
+    /// The day picked, or `nil`.
+    public var date: Date? {
+        get { picked }
+        set { updateValue(with: newValue) }
+    }
+
+    public func observingValue() -> Date? {
+        picked
+    }
+
+    public func updateValue(with value: Date?) {
+        picked = value.map(Self.startOfDay)
+        guard let calendar else { return }
+        let parts = Foundation.Calendar.current.dateComponents([.year, .month, .day], from: value ?? Date())
+        guard let year = parts.year, let month = parts.month, let day = parts.day,
+              let dateTime = g_date_time_new_local(Int32(year), Int32(month), Int32(day), 0, 0, 0) else { return }
+        defer { g_date_time_unref(dateTime) }
+        isShowingModelValue = true
+        defer { isShowingModelValue = false }
+        gtk_calendar_select_day(calendar, dateTime)
+    }
+
+    public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        var connections = UserChangeConnections()
+        connect("day-selected", into: &connections) { [weak self] in
+            guard let self, !isShowingModelValue else { return }
+            picked = selectedDay()
+            handler(.committed)
+        }
+        return token(for: connections)
+    }
+
+    /// The day the calendar has selected, whether or not the user picked it.
+    private func selectedDay() -> Date? {
+        guard let calendar, let dateTime = gtk_calendar_get_date(calendar) else { return nil }
+        defer { g_date_time_unref(dateTime) }
+        let parts = DateComponents(
+            year: Int(g_date_time_get_year(dateTime)), month: Int(g_date_time_get_month(dateTime)),
+            day: Int(g_date_time_get_day_of_month(dateTime))
+        )
+        return Foundation.Calendar.current.date(from: parts)
+    }
+
+    private static func startOfDay(_ date: Date) -> Date {
+        Foundation.Calendar.current.startOfDay(for: date)
+    }
+}
