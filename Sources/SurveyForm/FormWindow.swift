@@ -18,13 +18,17 @@ final class FormWindow: AppWindow {
     let viewModel: FormViewModel
     var onClose: (() -> Void)?
 
-    private let store: ResponseStore?
+    let store: ResponseStore?
     private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
     private var autosave: DraftAutosave!
     /// Why the draft cannot be saved, while it cannot: it stays in the status.
     private var draftProblem: String?
     private let page: UnsafeMutablePointer<GtkWidget>
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
+    /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
+    private(set) var responsesBox: UnsafeMutablePointer<GtkWidget>?
+    var responseHandlers: [SignalHandler] = []
+    let exportDialog = ExportDialog()
     private let statusLabel: Label
     private let pageLabel: Label
     private let backButton: UnsafeMutablePointer<GtkWidget>
@@ -37,6 +41,9 @@ final class FormWindow: AppWindow {
     private var actions: [String: OpaquePointer] = [:]
     private let bag = ObservationBag()
     private var draftOffer: UnsafeMutablePointer<GtkWidget>?
+    /// The toast showing, and what its Undo does.
+    private var currentToast: OpaquePointer?
+    private var pendingUndo: (@MainActor () -> Void)?
 
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
     let isKiosk: Bool
@@ -101,6 +108,13 @@ final class FormWindow: AppWindow {
         submitButton = Self.footerButton(tr("_Submit"), action: "win.submit", suggested: true)
         for widget in [backButton, position, nextButton, submitButton] { gtk_box_append(footer.cast(to: GtkBox.self), widget) }
         gtk_box_append(column.cast(to: GtkBox.self), footer)
+        // A respondent sees no earlier answers: the list is not even made.
+        if !kiosk {
+            let responses = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_set_margin_top(responses, 24)
+            gtk_box_append(column.cast(to: GtkBox.self), responses)
+            responsesBox = responses
+        }
 
         adw_clamp_set_child(OpaquePointer(clamp), column)
         gtk_scrolled_window_set_child(scrolled.opaque, clamp)
@@ -121,6 +135,7 @@ final class FormWindow: AppWindow {
         }
         setupAutosave()
         updatePageControls()
+        reloadResponses()
         handlers.append(SignalHandler.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
@@ -194,7 +209,7 @@ final class FormWindow: AppWindow {
         onClose?()
     }
 
-    private func showStatus(_ message: String, isError: Bool) {
+    func showStatus(_ message: String, isError: Bool) {
         statusLabel.text = message
         guard let pointer = statusLabel.pointer else { return }
         gtk_widget_remove_css_class(pointer, isError ? "success" : "error")
@@ -309,6 +324,9 @@ final class FormWindow: AppWindow {
         addAction("previous-page") { [weak self] in self?.renderer.goBack() }
         addAction("next-page") { [weak self] in self?.renderer.goForward() }
         addAction("close") { [weak self] in self?.close() }
+        addAction("export-csv") { [weak self] in self?.chooseExportFile() }
+        addAction("undo") { [weak self] in self?.undoLastChange() }
+        if isKiosk, let export = actions["export-csv"] { g_simple_action_set_enabled(export, SF_FALSE) }
         addLanguageAction()
     }
 
@@ -344,6 +362,10 @@ final class FormWindow: AppWindow {
         let menu = g_menu_new()!
         let formSection = g_menu_new()!
         g_menu_append(formSection, tr("_Open Form…"), "app.open-form")
+        let export = g_menu_item_new(tr("_Export Responses…"), "win.export-csv")!
+        g_menu_item_set_attribute_value(export, "hidden-when", g_variant_new_string("action-disabled"))
+        g_menu_append_item(formSection, export)
+        g_object_unref(UnsafeMutableRawPointer(export))
         g_menu_append_section(menu, nil, formSection.cast(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(formSection))
         if actions["form-language"] != nil {
@@ -404,6 +426,7 @@ final class FormWindow: AppWindow {
             return
         }
         startNewResponse()
+        reloadResponses()
         // The blank form's own change is no draft.
         autosave.cancel()
         showStatus(tr("Response saved"), isError: false)
@@ -434,6 +457,7 @@ final class FormWindow: AppWindow {
             showStatus(error.localizedDescription, isError: true)
             return
         }
+        reloadResponses()
         renderer.tearDown()
         viewModel.reset()
         viewModel.restore(response.answers.map { ($0.path, $0.value) })
@@ -444,11 +468,36 @@ final class FormWindow: AppWindow {
         showStatus(tr("The response was taken back; it is in the form again."), isError: false)
     }
 
-    private func showToast(_ message: String, undo: @escaping @MainActor () -> Void) {
+    /// Shows `message` with Undo, which Ctrl+Z also does while the toast
+    /// shows. A newer toast replaces an older one, whose Undo then expires.
+    func showToast(_ message: String, undo: @escaping @MainActor () -> Void) {
+        if let currentToast { adw_toast_dismiss(currentToast) }
         let toast = adw_toast_new(message)!
         adw_toast_set_button_label(toast, tr("_Undo"))
         adw_toast_set_timeout(toast, 5)
-        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(toast), signal: "button-clicked", undo))
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        let undoOnce: @MainActor () -> Void = { [weak self] in
+            guard let self, currentToast == toast else { return }
+            currentToast = nil
+            pendingUndo = nil
+            undo()
+        }
+        currentToast = toast
+        pendingUndo = undoOnce
+        SignalHandler.connect(UnsafeMutableRawPointer(toast), signal: "button-clicked", undoOnce)
+        // The overlay owns the toast and frees it once dismissed.
+        SignalHandler.connect(UnsafeMutableRawPointer(toast), signal: "dismissed") { [weak self] in
+            guard let self, currentToast == toast else { return }
+            currentToast = nil
+            pendingUndo = nil
+        }
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+    }
+
+    /// Ctrl+Z: the Undo of the toast showing, if any.
+    private func undoLastChange() {
+        guard let pendingUndo, let currentToast else { return }
+        pendingUndo()
+        adw_toast_dismiss(currentToast)
     }
 }

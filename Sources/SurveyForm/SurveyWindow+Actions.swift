@@ -90,42 +90,17 @@ extension SurveyWindow {
     // MARK: - Export
 
     func chooseExportFile() {
-        guard fileChooser == nil, !isKiosk else { return }
-        let chooser = gtk_file_chooser_native_new(
-            tr("Export Responses"), gtkWindow, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel")
-        )!
-        fileChooser = chooser
-        gtk_file_chooser_set_current_name(chooser, "survey-responses.csv")
-        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] response in
-            self?.exportFileChosen(chooser, accepted: response == GTK_RESPONSE_ACCEPT.rawValue)
-        })
-        gtk_native_dialog_show(UnsafeMutablePointer(chooser))
-    }
-
-    private func exportFileChosen(_ chooser: OpaquePointer, accepted: Bool) {
-        defer {
-            fileChooser = nil
-            g_object_unref(UnsafeMutableRawPointer(chooser))
-        }
-        guard accepted, let file = gtk_file_chooser_get_file(chooser) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let pathPointer = g_file_get_path(file) else {
-            return showStatus(tr("Export needs a file on this computer."), isError: true)
-        }
-        let path = String(cString: pathPointer)
-        g_free(pathPointer)
-        guard let store else {
-            return showStatus(tr("There are no responses to export: the response database could not be opened."), isError: true)
-        }
-        do {
-            // The file chooser has asked before replacing a file.
-            let count = try CSVExport.export(from: store, to: URL(fileURLWithPath: path), replacing: true)
-            showStatus(
-                String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path),
-                isError: false
-            )
-        } catch {
-            showStatus(error.localizedDescription, isError: true)
-        }
+        guard !isKiosk else { return }
+        exportDialog.present(
+            over: gtkWindow, suggestedName: "survey-responses.csv",
+            export: { [weak self] url in
+                guard let store = self?.store else {
+                    throw StorageError(tr("There are no responses to export: the response database could not be opened."))
+                }
+                // The file chooser has asked before replacing a file.
+                return try CSVExport.export(from: store, to: url, replacing: true)
+            },
+            report: { [weak self] message, isError in self?.showStatus(message, isError: isError) }
+        )
     }
 }

@@ -40,7 +40,7 @@ final class SurveyWindow {
     var actions: [String: OpaquePointer] = [:]
     let bag = ObservationBag()
     var handlers: [SignalHandler] = []
-    var fileChooser: OpaquePointer?
+    let exportDialog = ExportDialog()
 
     /// Fields the user has touched: only these show their rule's message, so a
     /// blank form does not greet the user with errors.

@@ -180,3 +180,54 @@ def test_dates_are_typed_or_picked_from_a_calendar_with_the_keyboard(launch, pro
     assert result.returncode == 0, result.stderr
     _, rows = parse_csv_rows(destination.read_bytes())
     assert [(row["seen"], row["next"]) for row in rows] == [("2024-03-01", "2024-03-08T09:30")]
+
+
+HOUSEHOLD = FORMS / "household.md"
+HEAD = (Atspi.Role.TEXT, "Head of household")
+
+
+def delete_buttons(app):
+    return app.find_all(Atspi.Role.PUSH_BUTTON, where=lambda n: (n.get_name() or "").startswith("Delete the response of"))
+
+
+def tab_to(app, probe, what, limit=12):
+    for _ in range(limit):
+        if probe(app.focused()):
+            return
+        app.key("Tab")
+    raise AssertionError(f"{limit} Tabs never reached {what}; focus on {app.focused_description()}")
+
+
+def test_stored_responses_are_listed_opened_and_deleted_with_undo(launch, profile):
+    app = launch(args=[str(HOUSEHOLD)])
+    wait_for(lambda: message_shown(app, "No Responses Yet"), "the empty state")
+    app.wait_focus(HEAD)
+    app.type("Ada")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    wait_for(lambda: message_shown(app, "1 Stored Response"), "the list's heading")
+    assert not message_shown(app, "No Responses Yet")
+
+    # The row opens the response read-only, under the questions' labels.
+    tab_to(app, lambda node: node.get_role() == Atspi.Role.LIST_ITEM, "the stored response")
+    app.key("Return")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda n: "Head of household: Ada" in (n.get_name() or "")),
+             "the response shown read-only")
+    app.key("Escape")
+
+    # Deleted with the keyboard, and back with the toast's Undo.
+    tab_to(app, lambda node: (node.get_name() or "").startswith("Delete the response of"), "the delete button")
+    app.key("space")
+    app.wait_status("Response deleted")
+    wait_for(lambda: message_shown(app, "No Responses Yet"), "the empty state again")
+    # Ctrl+Z is the toast's Undo.
+    app.key("ctrl+z")
+    app.wait_status("The response was stored again.")
+    wait_for(lambda: message_shown(app, "1 Stored Response"), "the response back in the list")
+    app.quit()
+
+    # A respondent sees none of it.
+    app = launch(args=[str(HOUSEHOLD), "--kiosk"])
+    app.wait_focus(HEAD)
+    assert not message_shown(app, "1 Stored Response") and not message_shown(app, "No Responses Yet")
+    assert not delete_buttons(app)

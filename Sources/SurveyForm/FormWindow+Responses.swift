@@ -1,0 +1,145 @@
+import CAdw
+import CGtk
+import FormEngine
+import Foundation
+import SurveyStorage
+import TwoWayBindingGtk
+
+/// The form's stored responses below it (none in kiosk mode): the newest in a
+/// boxed list, each opened read-only or deleted with Undo; an empty state
+/// when there are none. And the menu's export of this form's responses.
+extension FormWindow {
+    /// How many responses the list shows; the export has them all.
+    static let listedResponses = 50
+
+    /// Rebuilds the list from the database.
+    func reloadResponses() {
+        guard let box = responsesBox else { return }
+        while let child = gtk_widget_get_first_child(box) { gtk_box_remove(box.cast(to: GtkBox.self), child) }
+        responseHandlers = []
+        let responses: [FormResponse]
+        do {
+            responses = try store?.responses(toForm: form.id) ?? []
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+            responses = []
+        }
+        guard !responses.isEmpty else {
+            let empty = adw_status_page_new()!
+            adw_status_page_set_icon_name(OpaquePointer(empty), "document-edit-symbolic")
+            adw_status_page_set_title(OpaquePointer(empty), tr("No Responses Yet"))
+            adw_status_page_set_description(OpaquePointer(empty), tr("Submitted responses to this form are listed here."))
+            gtk_widget_add_css_class(empty, "compact")
+            gtk_box_append(box.cast(to: GtkBox.self), empty)
+            return
+        }
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(
+            group.cast(to: AdwPreferencesGroup.self),
+            String(format: trn("%d Stored Response", "%d Stored Responses", responses.count), Int32(responses.count))
+        )
+        if responses.count > Self.listedResponses {
+            adw_preferences_group_set_description(
+                group.cast(to: AdwPreferencesGroup.self),
+                String(format: tr("The %d newest are listed; export the responses to see them all."), Int32(Self.listedResponses))
+            )
+        }
+        for response in responses.prefix(Self.listedResponses) {
+            adw_preferences_group_add(group.cast(to: AdwPreferencesGroup.self), responseRow(response))
+        }
+        gtk_box_append(box.cast(to: GtkBox.self), group)
+    }
+
+    private func responseRow(_ response: FormResponse) -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_action_row_new()!
+        let title = Self.dateFormatter.string(from: response.submittedAt)
+        adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
+        adw_preferences_row_set_use_markup(row.cast(to: AdwPreferencesRow.self), SF_FALSE)
+        if let first = response.answers.first(where: { !$0.value.isEmpty }) {
+            adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), String(first.value.prefix(80)))
+        }
+        gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), SF_TRUE)
+        let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
+        gtk_widget_add_css_class(delete, "flat")
+        gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(delete, tr("Delete Response"))
+        Widget.wrapping(delete).accessibleLabel = String(format: tr("Delete the response of %@"), title)
+        adw_action_row_add_suffix(row.cast(to: AdwActionRow.self), delete)
+        responseHandlers.append(SignalHandler.connect(row, signal: "activated") { [weak self] in self?.showResponse(response) })
+        responseHandlers.append(SignalHandler.connect(delete, signal: "clicked") { [weak self] in self?.delete(response) })
+        return row
+    }
+
+    /// A stored response, read-only: each answer under its question's label.
+    private func showResponse(_ response: FormResponse) {
+        let language = viewModel.language.value
+        var labels: [String: String] = [:]
+        for question in form.definition.allQuestions {
+            labels[question.pathString] = question.label.text(in: language)
+        }
+        let lines = response.answers.map { answer -> String in
+            // `member[2]/age` is the question `member/age`, second member.
+            let template = answer.path.replacing(/\[\d+\]/, with: "")
+            let label = labels[template].flatMap { $0.isEmpty ? nil : $0 } ?? answer.path
+            let position = answer.path.contains("[") ? " (\(answer.path.split(separator: "/").dropLast().joined(separator: "/")))" : ""
+            return "\(label)\(position): \(answer.value.isEmpty ? "–" : answer.value)"
+        }
+        let dialog = adw_message_dialog_new(
+            gtkWindow, String(format: tr("Response of %@"), Self.dateFormatter.string(from: response.submittedAt)),
+            lines.joined(separator: "\n")
+        )!
+        let messageDialog = dialog.cast(to: AdwMessageDialog.self)
+        adw_message_dialog_add_response(messageDialog, "close", tr("_Close"))
+        adw_message_dialog_set_default_response(messageDialog, "close")
+        adw_message_dialog_set_close_response(messageDialog, "close")
+        gtk_window_present(dialog.cast(to: GtkWindow.self))
+    }
+
+    /// Deletes a stored response; the toast's Undo stores it again.
+    private func delete(_ response: FormResponse) {
+        guard let store, let id = response.id else { return }
+        do {
+            try store.deleteResponse(id: id)
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+            return
+        }
+        reloadResponses()
+        showStatus(tr("Response deleted"), isError: false)
+        showToast(tr("Response deleted"), undo: { [weak self] in
+            guard let self, let store = self.store else { return }
+            var restored = response
+            restored.id = nil
+            do {
+                try store.insert(restored)
+                showStatus(tr("The response was stored again."), isError: false)
+            } catch {
+                showStatus(error.localizedDescription, isError: true)
+            }
+            reloadResponses()
+        })
+    }
+
+    /// The menu's export of this form's responses, every version's.
+    func chooseExportFile() {
+        guard !isKiosk else { return }
+        exportDialog.present(
+            over: gtkWindow, suggestedName: "\(form.id)-responses.csv",
+            export: { [weak self] url in
+                guard let self, let store else {
+                    throw StorageError(tr("There are no responses to export: the response database could not be opened."))
+                }
+                // The file chooser has asked before replacing a file.
+                return try CSVExport.export(from: store, form: form, to: url, replacing: true)
+            },
+            report: { [weak self] message, isError in self?.showStatus(message, isError: isError) }
+        )
+    }
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter
+    }()
+}
