@@ -7,10 +7,11 @@ final class DraftAutosave {
     private let saveDraft: @MainActor () throws -> Void
     private let interval: Duration
     private let onError: (String) -> Void
-    private let onRecovered: () -> Void
+    private let onRecovered: (String) -> Void
     private var pending: Task<Void, Never>?
     private var token: ObservationToken?
-    private var lastError: String?
+    /// Why the draft cannot be saved, until a save succeeds.
+    private(set) var problem: String?
 
     /// Saves with `save` after `changes` changes.
     init<Value>(
@@ -18,7 +19,7 @@ final class DraftAutosave {
         save: @escaping @MainActor () throws -> Void,
         interval: Duration = .seconds(1),
         onError: @escaping (String) -> Void,
-        onRecovered: @escaping () -> Void
+        onRecovered: @escaping (_ solvedProblem: String) -> Void
     ) {
         saveDraft = save
         self.interval = interval
@@ -58,13 +59,16 @@ final class DraftAutosave {
     private func save() {
         do {
             try saveDraft()
-            if lastError != nil { onRecovered() }
-            lastError = nil
+            if let solved = problem {
+                problem = nil
+                onRecovered(solved)
+            }
         } catch {
             // Said once, not every second while the disk stays full.
             let message = error.localizedDescription
-            if message != lastError { onError(message) }
-            lastError = message
+            let isNew = message != problem
+            problem = message
+            if isNew { onError(message) }
         }
     }
 }

@@ -97,14 +97,7 @@ extension FormWindow {
 
     /// Deletes a stored response; the toast's Undo stores it again.
     private func delete(_ response: FormResponse) {
-        guard let store, let id = response.id else { return }
-        do {
-            try store.deleteResponse(id: id)
-        } catch {
-            showStatus(error.localizedDescription, isError: true)
-            return
-        }
-        reloadResponses()
+        guard removeStored(response) else { return }
         showStatus(tr("Response deleted"), isError: false)
         showToast(tr("Response deleted"), undo: { [weak self] in
             guard let self, let store = self.store else { return }

@@ -21,8 +21,6 @@ final class FormWindow: AppWindow {
     let store: ResponseStore?
     private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
     private var autosave: DraftAutosave!
-    /// Why the draft cannot be saved, while it cannot: it stays in the status.
-    private var draftProblem: String?
     private let page: UnsafeMutablePointer<GtkWidget>
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
@@ -41,6 +39,8 @@ final class FormWindow: AppWindow {
     private var actions: [String: OpaquePointer] = [:]
     private let bag = ObservationBag()
     private var draftOffer: UnsafeMutablePointer<GtkWidget>?
+    /// Whether this version's own draft was taken up at start.
+    private var restoredOwnDraft = false
     /// The toast showing, and what its Undo does.
     private var currentToast: OpaquePointer?
     private var pendingUndo: (@MainActor () -> Void)?
@@ -226,6 +226,7 @@ final class FormWindow: AppWindow {
                 return nil
             case .restored(let draft):
                 take(draft)
+                restoredOwnDraft = true
                 return (tr("Your unsent answers from last time were restored."), false)
             case .setAside(let file):
                 return (String(format: tr("The saved draft was damaged. It was moved to %@."), file.movedTo.path), true)
@@ -245,14 +246,10 @@ final class FormWindow: AppWindow {
         autosave = DraftAutosave(
             changes: viewModel.answerChanges,
             save: { [weak self] in try self?.saveDraft() },
-            onError: { [weak self] message in
-                self?.draftProblem = message
-                self?.showStatus(message, isError: true)
-            },
-            onRecovered: { [weak self] in
-                guard let self, let problem = draftProblem else { return }
-                draftProblem = nil
-                if statusLabel.text == problem { statusLabel.text = "" }
+            onError: { [weak self] message in self?.showStatus(message, isError: true) },
+            onRecovered: { [weak self] solved in
+                guard let self, statusLabel.text == solved else { return }
+                statusLabel.text = ""
             }
         )
     }
@@ -268,7 +265,7 @@ final class FormWindow: AppWindow {
     /// whether to carry its answers over (those whose questions this version
     /// still has) or keep it for that version.
     private func offerDraftOfOtherVersion() {
-        guard draftOffer == nil, !hasOwnDraft, let draft = drafts.drafts(of: form.id, otherThan: form.version).first else {
+        guard draftOffer == nil, !restoredOwnDraft, let draft = drafts.drafts(of: form.id, otherThan: form.version).first else {
             return
         }
         let formatter = DateFormatter()
@@ -311,10 +308,6 @@ final class FormWindow: AppWindow {
         } catch {
             showStatus(error.localizedDescription, isError: true)
         }
-    }
-
-    private var hasOwnDraft: Bool {
-        FileManager.default.fileExists(atPath: drafts.url(formID: form.id, version: form.version).path)
     }
 
     // MARK: - Actions
@@ -450,14 +443,7 @@ final class FormWindow: AppWindow {
     /// Undo of a submit: the response leaves the database and its answers
     /// come back into the form, under the same instance id.
     private func takeBack(_ response: FormResponse) {
-        guard let store, let id = response.id else { return }
-        do {
-            try store.deleteResponse(id: id)
-        } catch {
-            showStatus(error.localizedDescription, isError: true)
-            return
-        }
-        reloadResponses()
+        guard removeStored(response) else { return }
         renderer.tearDown()
         viewModel.reset()
         viewModel.restore(response.answers.map { ($0.path, $0.value) })
@@ -492,6 +478,19 @@ final class FormWindow: AppWindow {
             pendingUndo = nil
         }
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+    }
+
+    /// Removes a stored response and updates the list; says why it could not.
+    func removeStored(_ response: FormResponse) -> Bool {
+        guard let store, let id = response.id else { return false }
+        do {
+            try store.deleteResponse(id: id)
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+            return false
+        }
+        reloadResponses()
+        return true
     }
 
     /// Ctrl+Z: the Undo of the toast showing, if any.

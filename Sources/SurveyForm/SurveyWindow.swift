@@ -47,8 +47,6 @@ final class SurveyWindow {
     let touchedFields = Observable<Set<SurveyField>>([])
     /// Set while the window itself changes the answers (submit, restore).
     var isResettingForm = false
-    /// Why the draft cannot be saved, while it cannot.
-    private var draftProblem: String?
 
     /// Called once the window is gone.
     var onClose: (() -> Void)?
@@ -232,14 +230,10 @@ final class SurveyWindow {
                     try drafts.save(viewModel.answers.value, instanceID: viewModel.instanceID)
                 }
             },
-            onError: { [weak self] message in
-                self?.draftProblem = message
-                self?.showStatus(message, isError: true)
-            },
-            onRecovered: { [weak self] in
-                guard let self, let problem = draftProblem else { return }
-                draftProblem = nil
-                if statusLabel.text == problem { clearStatus() }
+            onError: { [weak self] message in self?.showStatus(message, isError: true) },
+            onRecovered: { [weak self] solved in
+                guard let self, statusLabel.text == solved else { return }
+                clearStatus()
             }
         )
     }
@@ -315,7 +309,7 @@ final class SurveyWindow {
     /// Clears the status, but for a draft that cannot be saved: that stays
     /// in view until a save succeeds, since every keystroke meanwhile is at risk.
     func clearStatus() {
-        if let draftProblem {
+        if let draftProblem = autosave?.problem {
             if statusLabel.text != draftProblem { showStatus(draftProblem, isError: true) }
             return
         }

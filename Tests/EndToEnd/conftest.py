@@ -187,6 +187,13 @@ class Profile:
         raw = destination.read_bytes()
         return parse_csv(raw)
 
+    def exported_form_rows(self, tmp: Path, form: Path):
+        """A form's stored responses, through `--export-csv --form`: the header and the rows as dicts."""
+        destination = tmp / f"export-{time.monotonic_ns()}.csv"
+        result = self.export_csv(destination, "--form", str(form))
+        assert result.returncode == 0, f"export failed ({result.returncode}): {result.stderr}"
+        return parse_csv_rows(destination.read_bytes())
+
     @property
     def settings_file(self) -> Path:
         return self.config_home / "glib-2.0" / "settings" / "keyfile"
