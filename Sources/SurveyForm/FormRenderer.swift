@@ -93,6 +93,7 @@ final class FormRenderer {
     /// first. Returns whether it moved.
     @discardableResult
     func goForward() -> Bool {
+        commitTypedNumber()
         guard let next = shownPage(from: currentPage + 1, step: 1) else { return false }
         if let problem = viewModel.firstProblem(among: pages[currentPage].states) {
             reveal(pages[currentPage].states)
@@ -169,6 +170,17 @@ final class FormRenderer {
     }
 
     /// Moves focus to `state`'s control, if it has one, showing its page.
+    /// Commits a number typed into the focused spin button, which otherwise
+    /// counts only on Enter or when focus leaves: for Submit and Next reached
+    /// by a shortcut.
+    func commitTypedNumber() {
+        guard let root = gtk_widget_get_root(page).map({ UnsafeMutableRawPointer($0) }),
+              let focus = gtk_root_get_focus(OpaquePointer(root)),
+              let spin = gtk_widget_get_ancestor(focus, gtk_spin_button_get_type())
+        else { return }
+        SpinButton.wrapping(spin).commitTypedText()
+    }
+
     func focus(_ state: QuestionState) {
         if isPaged, let index = pageIndex(of: state), index != currentPage { show(page: index) }
         focusers[ObjectIdentifier(state)]?()
@@ -438,7 +450,12 @@ final class FormRenderer {
             let text = TextView.wrapping(view)
             text.bind(with: state.value, options: options)
             return Control(shown: Widget.wrapping(scrolled), focusable: text, validated: text, labelled: [text])
-        case .text, .integer, .decimal, .date, .time, .dateTime:
+        case .integer, .decimal:
+            if let range = question.constrainedRange {
+                return numberSpinButton(for: state, range: range, options: options)
+            }
+            fallthrough
+        case .text, .date, .time, .dateTime:
             let entryPointer = gtk_entry_new()!
             let entry = Entry.wrapping(entryPointer)
             if question.type == .text {
@@ -486,6 +503,35 @@ final class FormRenderer {
         default:
             return nil
         }
+    }
+
+    /// A number whose constraint sets its range: a spin button offering that
+    /// range, empty while unanswered. A number outside it is refused with the
+    /// constraint's message rather than clamped into it.
+    private func numberSpinButton(for state: QuestionState, range: ClosedRange<Double>, options: BindingOptions) -> Control {
+        let wholeNumbers = state.question.type == .integer
+        let digits = wholeNumbers ? 0 : max(2, Self.decimalPlaces(of: range.lowerBound), Self.decimalPlaces(of: range.upperBound))
+        let step = wholeNumbers || range.upperBound - range.lowerBound > 10 ? 1 : 0.1
+        let pointer = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)!
+        gtk_spin_button_set_digits(pointer.opaque, guint(digits))
+        // Letters reach the spin button, to be refused with the form's message.
+        gtk_spin_button_set_numeric(pointer.opaque, SF_FALSE)
+        let spin = SpinButton.wrapping(pointer)
+        spin.notANumberMessage = { [weak state] text in state?.typeProblem(text) ?? "" }
+        spin.outOfRangeMessage = { [weak state] _ in state?.constraintProblem() ?? "" }
+        spin.allowingEmpty.bind(with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: options)
+        // Enter reaches the spin button's text, after the binding has taken it.
+        if let text = gtk_editable_get_delegate(pointer.opaque) {
+            SignalHandler.connect(UnsafeMutableRawPointer(text), signal: "activate") { [advanceFocus] in advanceFocus() }
+        }
+        return Control(shown: spin, focusable: spin, validated: spin, labelled: [spin])
+    }
+
+    private static func decimalPlaces(of number: Double) -> Int {
+        let written = String(number)
+        guard !written.contains("e"), let point = written.firstIndex(of: ".") else { return 0 }
+        let fraction = written[written.index(after: point)...]
+        return fraction == "0" ? 0 : fraction.count
     }
 
     /// A date typed into `entry`, or picked from a calendar in a popover

@@ -393,6 +393,7 @@ final class FormWindow: AppWindow {
     /// and starts a blank one. A refused submit shows every message and
     /// focuses the first question that needs an answer.
     func submit() {
+        renderer.commitTypedNumber()
         guard viewModel.isValid.value else {
             renderer.revealProblems()
             if let problem = viewModel.firstProblem {

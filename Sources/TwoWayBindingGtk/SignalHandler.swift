@@ -127,6 +127,19 @@ extension SignalHandler {
         return connect(object, "input", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Connects GtkSpinButton's `output` signal (`gboolean (*)(GtkSpinButton*, gpointer)`),
+    /// which writes the value as text; `handler` returns `SF_TRUE` when it wrote it.
+    static func connectSpinOutput(
+        _ object: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor () -> gint
+    ) -> SignalHandler {
+        let box = SignalClosureBox(.decide(handler))
+        let trampoline: @convention(c) (gpointer) -> gint = { data in
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).decide() }
+        }
+        return connect(object, "output", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
+    }
+
     private static func connect(
         _ object: UnsafeMutableRawPointer,
         _ signal: String,

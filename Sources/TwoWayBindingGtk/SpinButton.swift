@@ -2,7 +2,8 @@ public import CGtk
 public import TwoWayBinding
 
 /// A `GtkSpinButton` bound to a `Double` (an `Int` model binds through
-/// `ValueTransform.integer`).
+/// `ValueTransform.integer`), or through `allowingEmpty` to a `Double?`
+/// that empty text leaves `nil`.
 ///
 /// The value is the adjustment's: clamped to its range and rounded to `digits`,
 /// and the binding reads it back. Typed text counts on activate and when focus
@@ -15,6 +16,22 @@ public final class SpinButton: Widget, Bindable {
     public var notANumberMessage: @MainActor (String) -> String = { text in
         localized("“%s” is not a number").replacing("%s", with: text)
     }
+
+    /// When set, a typed number outside the range is refused with this
+    /// message, as text that is not a number is, instead of being clamped
+    /// into the range: for a range a rule sets, where a number outside it must
+    /// be explained rather than silently changed.
+    public var outOfRangeMessage: (@MainActor (Double) -> String)?
+
+    /// The spin button as a control of a `Double?`: empty text, typed or
+    /// shown for `nil`, is `nil`; the arrows start from the adjustment's value.
+    public private(set) lazy var allowingEmpty = AllowingEmpty(self)
+
+    // Whether the text is empty on purpose (no value); the adjustment's value
+    // means nothing while it is. Only `allowingEmpty` sets it.
+    fileprivate var showsEmpty = false
+    // Keeps the text empty when GTK writes the value out again.
+    private var emptyOutput: SignalHandler?
 
     private var spinButton: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
@@ -57,8 +74,43 @@ public final class SpinButton: Widget, Bindable {
         // The model's value replaces whatever the user had typed.
         typedValueIsPending = false
         rejectedText = nil
-        guard gtk_spin_button_get_value(spinButton) != rounded else { return }
+        let wasEmpty = showsEmpty
+        showsEmpty = false
+        // An equal value makes GTK write the text again, which an empty
+        // spin button needs.
+        guard wasEmpty || gtk_spin_button_get_value(spinButton) != rounded else { return }
         gtk_spin_button_set_value(spinButton, rounded)
+    }
+
+    /// Empties the text; the value stays for the arrows to start from.
+    fileprivate func showEmpty() {
+        guard let spinButton else { return }
+        typedValueIsPending = false
+        rejectedText = nil
+        showsEmpty = true
+        // Setting the same value has GTK write it out, which the output
+        // handler turns into empty text.
+        gtk_spin_button_set_value(spinButton, gtk_spin_button_get_value(spinButton))
+    }
+
+    /// Lets the text be empty: GTK writes out the value after every change
+    /// and update, and keeps it empty only through this handler.
+    fileprivate func allowEmptyText() {
+        guard emptyOutput == nil, let pointer else { return }
+        var emptiedAt = gtk_spin_button_get_value(spinButton)
+        emptyOutput = SignalHandler.connectSpinOutput(pointer) { [weak self] in
+            guard let self, let spinButton = self.spinButton else { return SF_FALSE }
+            let value = gtk_spin_button_get_value(spinButton)
+            // A step of the arrows from empty text is a value again.
+            if self.showsEmpty, value != emptiedAt { self.showsEmpty = false }
+            guard self.showsEmpty else {
+                emptiedAt = value
+                return SF_FALSE
+            }
+            emptiedAt = value
+            if gtk_editable_get_text(spinButton).pointee != 0 { gtk_editable_set_text(spinButton, "") }
+            return SF_TRUE
+        }
     }
 
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
@@ -80,7 +132,7 @@ public final class SpinButton: Widget, Bindable {
             // refused text and reset it to the value, a second update would
             // accept that text and clear the refusal.
             let text = String(cString: gtk_editable_get_text(spinButton))
-            let typed = text != self.displayText(of: gtk_spin_button_get_value(spinButton))
+            let typed = text != self.shownText
             if typed { gtk_spin_button_update(spinButton) }
             // Refused text was reported by the update; there is nothing to commit.
             guard self.rejectedText == nil else { return }
@@ -114,10 +166,23 @@ public final class SpinButton: Widget, Bindable {
     private func convertTypedText(into newValue: UnsafeMutablePointer<Double>) -> gint {
         guard let spinButton else { return SF_FALSE }
         let text = String(cString: gtk_editable_get_text(spinButton))
+        if emptyOutput != nil, text.trimmingWhitespace().isEmpty {
+            if !showsEmpty { typedValueIsPending = true }
+            rejectedText = nil
+            showsEmpty = true
+            newValue.pointee = gtk_spin_button_get_value(spinButton)
+            return SF_TRUE
+        }
+        if let number = Self.number(from: text), let outOfRangeMessage, !range.contains(rounded(number)) {
+            rejectedText = outOfRangeMessage(rounded(number))
+            newValue.pointee = gtk_spin_button_get_value(spinButton)
+            return SF_INPUT_ERROR
+        }
         if let number = Self.number(from: text) {
+            showsEmpty = false
             // GTK parses its own rendering of the value again on every update;
             // only text the user typed answers, or overrides a refusal.
-            if text != displayText(of: gtk_spin_button_get_value(spinButton)) {
+            if text != shownText {
                 rejectedText = nil
                 typedValueIsPending = true
             }
@@ -128,6 +193,18 @@ public final class SpinButton: Widget, Bindable {
         // The current value, so that GTK, which applies it anyway, changes nothing.
         newValue.pointee = gtk_spin_button_get_value(spinButton)
         return SF_INPUT_ERROR
+    }
+
+    /// The values the adjustment allows.
+    private var range: ClosedRange<Double> {
+        var lower = 0.0, upper = 0.0
+        gtk_spin_button_get_range(spinButton, &lower, &upper)
+        return lower...max(lower, upper)
+    }
+
+    /// The text as the spin button would write it now.
+    private var shownText: String {
+        showsEmpty ? "" : displayText(of: gtk_spin_button_get_value(spinButton))
     }
 
     /// `value` as GTK's spin button writes it: `%0.*f` in the user's locale.
@@ -152,5 +229,42 @@ public final class SpinButton: Widget, Bindable {
         var scale = 1.0
         for _ in 0..<gtk_spin_button_get_digits(spinButton) { scale *= 10 }
         return (value * scale).rounded() / scale
+    }
+}
+
+extension SpinButton {
+    /// A spin button seen as a control of `Double?`, from
+    /// `SpinButton.allowingEmpty`: `nil` shows as empty text, and clearing the
+    /// text gives `nil`. It shares the spin button's one binding slot.
+    @MainActor
+    public final class AllowingEmpty: Bindable {
+        private weak var spinButton: SpinButton?
+
+        fileprivate init(_ spinButton: SpinButton) {
+            self.spinButton = spinButton
+            spinButton.allowEmptyText()
+        }
+
+        public var binder: AnyBinding? {
+            get { spinButton?.binder }
+            set { spinButton?.binder = newValue }
+        }
+
+        public func observingValue() -> Double? {
+            guard let spinButton, !spinButton.showsEmpty else { return nil }
+            return spinButton.value
+        }
+
+        public func updateValue(with value: Double?) {
+            if let value {
+                spinButton?.updateValue(with: value)
+            } else {
+                spinButton?.showEmpty()
+            }
+        }
+
+        public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+            spinButton?.observeUserChanges(handler) ?? ObservationToken {}
+        }
     }
 }

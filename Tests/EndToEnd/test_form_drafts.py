@@ -14,7 +14,7 @@ VISIT = FORMS / "visit.md"
 HOUSEHOLD = FORMS / "household.md"
 
 PATIENT = (Atspi.Role.TEXT, "Patient name")
-AGE = (Atspi.Role.TEXT, "Age")
+AGE = (Atspi.Role.SPIN_BUTTON, "Age")
 
 
 def draft_file(profile, form_id, version):
@@ -109,7 +109,9 @@ def leave_a_draft_at_version_2(launch, profile):
     app.type("Grace Hopper")
     app.key("Tab")
     app.wait_focus(AGE)
+    # A typed number counts once it is entered, as in any spin button.
     app.type("85")
+    app.key("Tab")
     wait_for(lambda: (draft_answers(draft_file(profile, "visit", "2")) or {}).get("age") == "85", "the draft", timeout=5)
     app.quit()
 

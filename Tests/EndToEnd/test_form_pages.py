@@ -9,7 +9,7 @@ from conftest import Atspi, has_state, wait_for
 PAGES = Path(__file__).parent / "forms" / "pages.md"
 
 NAME = (Atspi.Role.TEXT, "Name")
-AGE = (Atspi.Role.TEXT, "Age")
+AGE = (Atspi.Role.SPIN_BUTTON, "Age")
 JOB = (Atspi.Role.TEXT, "Occupation")
 CONSENT = (Atspi.Role.CHECK_BOX, "I confirm this")
 
@@ -55,6 +55,7 @@ def test_a_paged_form_is_walked_with_alt_arrows_and_submitted(launch, profile, t
     app.wait_focus(AGE, "Back to the group's page")
     app.key("ctrl+a", "BackSpace")
     app.type("40")
+    app.key("Tab")
     wait_for(lambda: page_label(app, "Page 2 of 4"), "the adults' page counted once relevant")
     app.key("alt+Right")
     app.wait_focus(JOB, "an adult sees the adults' page")

@@ -91,6 +91,21 @@ final class FormDefinitionTests: XCTestCase {
         XCTAssertEqual(form.allQuestions[1].rangeParameters?.step, 0.5)
     }
 
+    func testANumberQuestionOffersTheRangeItsConstraintAllows() throws {
+        let form = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | constraint |
+            | | integer | age | Age | . >= 0 and . <= 120 |
+            | | integer | count | Count | . > 0 and . < 10 |
+            | | decimal | temperature | Temperature | . >= 34.5 and . <= 42 |
+            | | decimal | dose | Dose | . > 0 and . <= 5 |
+            | | integer | floor | Floor | . >= 0 |
+            | | text | code | Code | . >= 1 and . <= 9 |
+            """)
+        let ranges = form.allQuestions.map(\.constrainedRange)
+        XCTAssertEqual(ranges, [0...120, 1...9, 34.5...42, nil, nil, nil])
+    }
+
     // MARK: - Forms that are wrong
 
     func testEveryProblemNamesItsSheetAndRow() {

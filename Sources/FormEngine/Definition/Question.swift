@@ -51,6 +51,18 @@ public struct Question: Sendable {
             parameters["step"].flatMap(Double.init) ?? 1
         )
     }
+
+    /// The numbers an integer or decimal question's constraint allows, when
+    /// they form one closed interval (`. >= 0 and . <= 120`): what a spin
+    /// button can offer. `nil` for any other type or constraint.
+    public var constrainedRange: ClosedRange<Double>? {
+        guard type == .integer || type == .decimal, let constraint,
+              let expression = try? FormExpression(constraint),
+              let bounds = expression.boundsOfCurrentValue(wholeNumbers: type == .integer),
+              let lower = bounds.lower, let upper = bounds.upper
+        else { return nil }
+        return lower...upper
+    }
 }
 
 /// A yes-or-no column that may also hold an expression (`required`, `read_only`).

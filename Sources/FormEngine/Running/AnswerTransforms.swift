@@ -52,6 +52,24 @@ extension ValueTransform where Model == String, Control == Double {
     }
 }
 
+extension ValueTransform where Model == String, Control == Double? {
+    /// An integer or decimal answer ↔ a spin button that may be empty: a
+    /// blank answer is empty text; a whole number is written without a
+    /// fraction (`42`, not `42.0`), as typed answers are.
+    public static func number(wholeNumbers: Bool) -> ValueTransform {
+        ValueTransform(
+            toControl: { answer in Double(answer).flatMap { $0.isFinite ? $0 : nil } },
+            toModel: { value in
+                guard let value else { return .success("") }
+                guard value.isFinite else { return .failure(ConversionError("Enter a number.")) }
+                if value == value.rounded(), abs(value) < 1e15 { return .success(String(Int64(value))) }
+                if wholeNumbers { return .failure(ConversionError("Enter a whole number.")) }
+                return .success(String(value))
+            }
+        )
+    }
+}
+
 extension ValueTransform where Model == String, Control == Date? {
     /// A date or dateTime answer ↔ the day a date picker shows, in the
     /// local time zone. Picking a day keeps a dateTime's time of day

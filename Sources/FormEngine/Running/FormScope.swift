@@ -285,6 +285,10 @@ final class FormScope {
         let messageNames = Self.names(in: question.constraintMessage, among: entry.textReferences)
             + Self.names(in: question.requiredMessage, among: entry.textReferences)
         validationInputs += dependencies(messageNames, from: index)
+        let constraintProblem = { [unowned self] () -> String in
+            let message = question.constraintMessage.text(in: language.value)
+            return message.map { filledIn($0, names: messageNames, owner: index) } ?? FormMessages.constraint
+        }
         let inputError = Observable<FieldValidation>(.valid)
         validationInputs.append(inputError)
         let validation = Derived(from: validationInputs) { [unowned self] () -> FieldValidation in
@@ -298,8 +302,7 @@ final class FormScope {
             }
             if let problem = FormMessages.typeProblem(answer, for: question.type) { return .invalid(problem) }
             if let constraint = entry.constraint, !constraint.evaluate(in: context).booleanValue {
-                let message = question.constraintMessage.text(in: language.value)
-                return .invalid(message.map { filledIn($0, names: messageNames, owner: index) } ?? FormMessages.constraint)
+                return .invalid(constraintProblem())
             }
             return .valid
         }
@@ -312,7 +315,7 @@ final class FormScope {
             question: question, value: value, source: source.node, readSource: source.read,
             isRelevant: isRelevant, isRequired: isRequired, isReadOnly: isReadOnly,
             validation: validation, label: label, hint: hint, choices: choices,
-            repeatState: repeats[index], inputError: inputError
+            repeatState: repeats[index], inputError: inputError, constraintProblem: constraintProblem
         )
         states[index] = state
         let runtime = runtime

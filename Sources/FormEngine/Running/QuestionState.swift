@@ -35,13 +35,16 @@ public final class QuestionState {
     /// calculate row, else `value`), and how to read it.
     let source: ObservableNode
     let readSource: () -> String
+    private let describeConstraintProblem: () -> String
 
     init(
         question: Question, value: Observable<String>, source: ObservableNode, readSource: @escaping () -> String,
         isRelevant: ObservableBool, isRequired: ObservableBool, isReadOnly: ObservableBool,
         validation: Derived<FieldValidation>, label: Derived<String>, hint: Derived<String>,
-        choices: Derived<[Choice]>?, repeatState: RepeatState?, inputError: Observable<FieldValidation>
+        choices: Derived<[Choice]>?, repeatState: RepeatState?, inputError: Observable<FieldValidation>,
+        constraintProblem: @escaping () -> String
     ) {
+        describeConstraintProblem = constraintProblem
         self.inputError = inputError
         self.question = question
         self.value = value
@@ -56,6 +59,19 @@ public final class QuestionState {
         self.choices = choices
         self.repeatState = repeatState
     }
+
+    /// What the form says of an answer its constraint refuses, in the current
+    /// language: the row's constraint message, or the engine's own. For a
+    /// control that refuses such an answer before it reaches `value`.
+    public func constraintProblem() -> String {
+        describeConstraintProblem()
+    }
+
+    /// Why typed `text` is not an answer of this row's type, or `nil`.
+    public func typeProblem(_ text: String) -> String? {
+        FormMessages.typeProblem(String(text.trimmingWhitespace()), for: question.type)
+    }
+
 }
 
 /// A yes-or-no state that may be fixed (most rows are always relevant and never

@@ -9,6 +9,7 @@ final class SignalClosureBox {
         case spinInput(@MainActor (UnsafeMutablePointer<Double>) -> gint)
         case integer(@MainActor (gint) -> Void)
         case text(@MainActor (String) -> Void)
+        case decide(@MainActor () -> gint)
     }
 
     private(set) static var liveCount = 0
@@ -38,6 +39,11 @@ final class SignalClosureBox {
 
     func run(_ argument: String) {
         if case .text(let handler) = action { handler(argument) }
+    }
+
+    func decide() -> gint {
+        if case .decide(let handler) = action { return handler() }
+        return SF_FALSE
     }
 
     func convert(_ newValue: UnsafeMutablePointer<Double>) -> gint {
