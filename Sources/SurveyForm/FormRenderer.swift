@@ -471,8 +471,8 @@ final class FormRenderer {
                 }
             }
             SignalHandler.connect(entryPointer, signal: "activate") { [advanceFocus] in advanceFocus() }
-            if question.type == .date || question.type == .dateTime {
-                return datePicking(entry, for: state, bag: bag)
+            if question.type == .date || question.type == .time || question.type == .dateTime {
+                return picking(entry, for: state, bag: bag)
             }
             return Control(shown: entry, focusable: entry, validated: entry, labelled: [entry])
         case .range:
@@ -534,22 +534,47 @@ final class FormRenderer {
         return fraction == "0" ? 0 : fraction.count
     }
 
-    /// A date typed into `entry`, or picked from a calendar in a popover
-    /// beside it: two controls bound to one answer.
-    private func datePicking(_ entry: Entry, for state: QuestionState, bag: ObservationBag) -> Control {
-        let calendarPointer = gtk_calendar_new()!
-        let calendar = DatePicker.wrapping(calendarPointer)
-        calendar.bind(with: state.value, transform: .calendarDay(in: state.value, keepingTime: state.question.type == .dateTime))
+    /// A date or time typed into `entry`, or picked in a popover beside it:
+    /// a calendar for the day, spin buttons for the hour and minute. Every
+    /// control is bound to the one answer.
+    private func picking(_ entry: Entry, for state: QuestionState, bag: ObservationBag) -> Control {
+        let type = state.question.type
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        // Each control in the popover is named after the question.
+        var namers: [@MainActor (String) -> Void] = []
+        if type == .date || type == .dateTime {
+            let calendarPointer = gtk_calendar_new()!
+            let calendar = DatePicker.wrapping(calendarPointer)
+            calendar.bind(with: state.value, transform: .calendarDay(in: state.value, keepingTime: type == .dateTime))
+            gtk_box_append(content.cast(to: GtkBox.self), calendarPointer)
+            namers.append { [weak calendar] label in calendar?.accessibleLabel = label }
+        }
+        if type == .time || type == .dateTime {
+            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
+            for (part, upper, name) in [(TimeOfDayPart.hour, 23.0, tr("Hour of %@")), (.minute, 59, tr("Minute of %@"))] {
+                if part == .minute { gtk_box_append(line.cast(to: GtkBox.self), gtk_label_new(":")) }
+                let pointer = gtk_spin_button_new_with_range(0, upper, 1)!
+                gtk_spin_button_set_wrap(pointer.opaque, SF_TRUE)
+                gtk_orientable_set_orientation(OpaquePointer(pointer), GTK_ORIENTATION_VERTICAL)
+                let spin = SpinButton.wrapping(pointer)
+                spin.bind(with: state.value, transform: .timeOfDay(part, in: state.value, dateTime: type == .dateTime))
+                gtk_box_append(line.cast(to: GtkBox.self), pointer)
+                namers.append { [weak spin] label in spin?.accessibleLabel = String(format: name, label) }
+            }
+            gtk_box_append(content.cast(to: GtkBox.self), line)
+        }
         let popover = gtk_popover_new()!
-        gtk_popover_set_child(popover.cast(to: GtkPopover.self), calendarPointer)
+        gtk_popover_set_child(popover.cast(to: GtkPopover.self), content)
         let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), "x-office-calendar-symbolic")
+        let picksDay = type != .time
+        gtk_menu_button_set_icon_name(OpaquePointer(button), picksDay ? "x-office-calendar-symbolic" : "document-open-recent-symbolic")
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
-        gtk_widget_set_tooltip_text(button, tr("Pick a Day"))
+        gtk_widget_set_tooltip_text(button, picksDay ? tr("Pick a Day") : tr("Pick a Time"))
         let pick = Widget.wrapping(button)
-        state.label.observe(sendInitial: true) { [weak pick, weak calendar] label in
-            pick?.accessibleLabel = String(format: tr("Pick a day for %@"), label)
-            calendar?.accessibleLabel = label
+        state.label.observe(sendInitial: true) { [weak pick] label in
+            pick?.accessibleLabel = String(format: picksDay ? tr("Pick a day for %@") : tr("Pick a time for %@"), label)
+            for namer in namers { namer(label) }
         }
         .store(in: bag)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!

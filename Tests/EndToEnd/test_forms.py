@@ -132,13 +132,14 @@ def test_the_last_form_opened_reopens_at_start(launch):
 
 DATES = FORMS / "dates.md"
 SEEN = (Atspi.Role.TEXT, "Date of visit")
+CALL = (Atspi.Role.TEXT, "Best time to call")
 
 
 def field_text(field):
     return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
 
 
-def test_dates_are_typed_or_picked_from_a_calendar_with_the_keyboard(launch, profile, tmp_path):
+def test_dates_and_times_are_typed_or_picked_with_the_keyboard(launch, profile, tmp_path):
     app = launch(args=[str(DATES)])
     app.wait_focus(SEEN)
     refused(app, SEEN, "2024-02-30", "Enter a date as YYYY-MM-DD.", "the type message")
@@ -170,11 +171,30 @@ def test_dates_are_typed_or_picked_from_a_calendar_with_the_keyboard(launch, pro
     app.key("Tab")
     app.wait_focus((Atspi.Role.TEXT, "Next appointment"))
     app.type("2024-03-08 09:30")
+
+    # A time's hour and minute are spin buttons in a popover beside it.
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Pick a day for Next appointment"))
+    app.key("Tab")
+    app.wait_focus(CALL)
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Pick a time for Best time to call"))
+    app.key("space")
+    app.wait_focus((Atspi.Role.SPIN_BUTTON, "Hour of Best time to call"), "focus on the hour")
+    app.key("ctrl+a")
+    app.type("14")
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.SPIN_BUTTON, "Minute of Best time to call"))
+    wait_for(lambda: field_text(app.control(*CALL)) == "14:00", "the field to follow the hour")
+    app.key("Up", "Up")
+    wait_for(lambda: field_text(app.control(*CALL)) == "14:02", "the field to follow the minute")
+    app.key("Escape")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Pick a time for Best time to call"), "Escape closes the popover")
     app.key("ctrl+s")
     app.wait_status("Response saved")
 
     _, rows = profile.exported_form_rows(tmp_path, DATES)
-    assert [(row["seen"], row["next"]) for row in rows] == [("2024-03-01", "2024-03-08T09:30")]
+    assert [(row["seen"], row["next"], row["call"]) for row in rows] == [("2024-03-01", "2024-03-08T09:30", "14:02")]
 
 
 HOUSEHOLD = FORMS / "household.md"

@@ -70,6 +70,56 @@ extension ValueTransform where Model == String, Control == Double? {
     }
 }
 
+/// The hour or the minute of a time of day, each picked with its own control.
+public enum TimeOfDayPart: Sendable {
+    case hour, minute
+}
+
+extension ValueTransform where Model == String, Control == Double {
+    /// The hour or minute of a time or dateTime answer ↔ a spin button. A
+    /// blank answer shows 0; picking one part keeps the other and anything
+    /// after the minutes (seconds, a time zone). A dateTime without a day
+    /// yet takes today's.
+    @MainActor
+    public static func timeOfDay(_ part: TimeOfDayPart, in answer: Observable<String>, dateTime: Bool) -> ValueTransform {
+        func split(_ value: String) -> (day: String, hour: Int, minute: Int, rest: String) {
+            var day = "", time = Substring(value)
+            if dateTime {
+                day = String(value.prefix(10))
+                time = value.count > 11 ? value.dropFirst(11) : ""
+            }
+            let fields = time.prefix(5).split(separator: ":", omittingEmptySubsequences: false)
+            guard fields.count == 2, let hour = Int(fields[0]), let minute = Int(fields[1]),
+                  (0..<24).contains(hour), (0..<60).contains(minute)
+            else { return (day, 0, 0, "") }
+            return (day, hour, minute, String(time.dropFirst(5)))
+        }
+        return ValueTransform(
+            toControl: { value in
+                let parts = split(value)
+                return Double(part == .hour ? parts.hour : parts.minute)
+            },
+            toModel: { position in
+                guard position.isFinite else { return .failure(ConversionError("Enter a number.")) }
+                var parts = split(answer.value)
+                let number = Int(position.rounded())
+                switch part {
+                case .hour: parts.hour = min(max(number, 0), 23)
+                case .minute: parts.minute = min(max(number, 0), 59)
+                }
+                let time = String(format: "%02d:%02d", parts.hour, parts.minute) + parts.rest
+                guard dateTime else { return .success(time) }
+                var day = parts.day
+                if !ODKDate.isDate(day) {
+                    let today = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+                    day = String(format: "%04d-%02d-%02d", today.year ?? 0, today.month ?? 0, today.day ?? 0)
+                }
+                return .success(day + "T" + time)
+            }
+        )
+    }
+}
+
 extension ValueTransform where Model == String, Control == Date? {
     /// A date or dateTime answer ↔ the day a date picker shows, in the
     /// local time zone. Picking a day keeps a dateTime's time of day
