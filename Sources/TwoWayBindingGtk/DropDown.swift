@@ -10,6 +10,19 @@ public final class DropDown: Widget, Bindable {
 
     private var dropDown: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
+    // NB: GTK 4.8's drop-down is not focusable itself; its inner toggle
+    // button takes focus, and a screen reader names that button.
+    override var accessibleStandIn: UnsafeMutablePointer<GtkWidget>? {
+        var child = pointer.flatMap { gtk_widget_get_first_child($0) }
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), gtk_toggle_button_get_type()) != 0 {
+                return current
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     /// The selected index, or `nil`.
     public var selectedIndex: Int? {
         get {

@@ -18,15 +18,14 @@ extension Widget {
 
     private func apply(_ validation: FieldValidation) {
         guard let pointer else { return }
-        let accessible = OpaquePointer(pointer)
-        if let message = validation.message {
+        if validation.message != nil {
             gtk_widget_add_css_class(pointer, "error")
-            sf_accessible_set_invalid(accessible, SF_TRUE)
-            sf_accessible_set_description(accessible, message)
         } else {
             gtk_widget_remove_css_class(pointer, "error")
-            sf_accessible_set_invalid(accessible, SF_FALSE)
-            sf_accessible_set_description(accessible, accessibleDescription)
+        }
+        for part in accessibleParts {
+            sf_accessible_set_invalid(OpaquePointer(part), validation.message == nil ? SF_FALSE : SF_TRUE)
+            sf_accessible_set_description(OpaquePointer(part), validation.message ?? accessibleDescription)
         }
     }
 }

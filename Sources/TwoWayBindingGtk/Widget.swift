@@ -74,13 +74,25 @@ public class Widget: BindingTarget {
     /// control beside its question's text, in a row).
     public var accessibleLabel: String? {
         didSet {
-            guard let pointer, accessibleLabel != oldValue else { return }
-            if let accessibleLabel {
-                sf_accessible_set_label(OpaquePointer(pointer), accessibleLabel)
-            } else {
-                gtk_accessible_reset_property(OpaquePointer(pointer), GTK_ACCESSIBLE_PROPERTY_LABEL)
+            guard accessibleLabel != oldValue else { return }
+            for part in accessibleParts {
+                if let accessibleLabel {
+                    sf_accessible_set_label(OpaquePointer(part), accessibleLabel)
+                } else {
+                    gtk_accessible_reset_property(OpaquePointer(part), GTK_ACCESSIBLE_PROPERTY_LABEL)
+                }
             }
         }
+    }
+
+    /// A part inside the widget that takes keyboard focus in its place, and
+    /// so must carry its name, description and state for a screen reader.
+    var accessibleStandIn: UnsafeMutablePointer<GtkWidget>? { nil }
+
+    /// The widget and its stand-in, which a screen reader meets.
+    var accessibleParts: [UnsafeMutablePointer<GtkWidget>] {
+        guard let pointer else { return [] }
+        return [pointer] + [accessibleStandIn].compactMap { $0 }
     }
 
     /// What a screen reader reads after the name (a question's hint); a
@@ -88,8 +100,8 @@ public class Widget: BindingTarget {
     /// there is one.
     public var accessibleDescription: String? {
         didSet {
-            guard let pointer, accessibleDescription != oldValue else { return }
-            sf_accessible_set_description(OpaquePointer(pointer), accessibleDescription)
+            guard accessibleDescription != oldValue else { return }
+            for part in accessibleParts { sf_accessible_set_description(OpaquePointer(part), accessibleDescription) }
         }
     }
 

@@ -229,6 +229,30 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(city.choices?.value.map(\.name), [])
         form.state(named: "country")?.value.value = "fr"
         XCTAssertEqual(city.choices?.value.map(\.name), ["paris", "lyon"])
+        city.value.value = "lyon"
+        form.state(named: "country")?.value.value = "de"
+        XCTAssertEqual(city.value.value, "", "a choice no longer offered is no longer the answer")
+        city.value.value = "berlin"
+        XCTAssertEqual(city.value.value, "berlin")
+    }
+
+    @MainActor func testAChoiceFilteredOutLeavesASelectMultiple() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | integer | size | Size | |
+            | | select_multiple item | items | Items | weight <= ${size} |
+            | choices |
+            | | list_name | name | label | weight |
+            | | item | pen | Pen | 1 |
+            | | item | book | Book | 2 |
+            | | item | desk | Desk | 9 |
+            """)
+        let items = try XCTUnwrap(form.state(named: "items"))
+        form.state(named: "size")?.value.value = "10"
+        items.value.value = "pen desk book"
+        form.state(named: "size")?.value.value = "5"
+        XCTAssertEqual(items.value.value, "pen book")
     }
 
     @MainActor func testLanguagesSwitchLabelsAndMessages() async throws {

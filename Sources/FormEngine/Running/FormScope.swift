@@ -310,6 +310,15 @@ final class FormScope {
         let label = text(question.label, references: entry.textReferences, owner: index)
         let hint = text(question.hint, references: entry.textReferences, owner: index)
         let choices = choiceList(entry, owner: index)
+        if entry.choiceFilter != nil, let choices {
+            // As JavaRosa does: a choice the filter no longer offers is no
+            // longer part of the answer.
+            let multiple = question.type == .selectMultiple
+            tokens.append(choices.observe { [unowned value] offered in
+                let kept = Self.answer(value.value, keepingOnly: offered, multiple: multiple)
+                if kept != value.value { value.value = kept }
+            })
+        }
 
         let state = QuestionState(
             question: question, value: value, source: source.node, readSource: source.read,
@@ -346,6 +355,15 @@ final class FormScope {
             result = result.replacingOccurrences(of: "${\(name)}", with: values(of: name, from: owner).first ?? "")
         }
         return result
+    }
+
+    /// `answer` without the choices `offered` lacks.
+    private static func answer(_ answer: String, keepingOnly offered: [Choice], multiple: Bool) -> String {
+        guard !answer.isEmpty else { return answer }
+        guard multiple else { return offered.contains { $0.name == answer } ? answer : "" }
+        let names = answer.split(separator: " ")
+        let kept = names.filter { name in offered.contains { $0.name == name } }
+        return kept.count == names.count ? answer : kept.joined(separator: " ")
     }
 
     private func choiceList(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {

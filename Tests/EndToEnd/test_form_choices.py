@@ -1,0 +1,66 @@
+"""Cascading selects: a select's choices follow an earlier answer
+(`choice_filter`), as radio buttons and in a drop-down, and an answer the
+filter no longer offers is dropped, as ODK Collect does."""
+
+from pathlib import Path
+
+from conftest import Atspi, has_state, wait_for
+
+REGIONS = Path(__file__).parent / "forms" / "regions.md"
+
+
+def radio(name):
+    # GTK 4.8 reports a grouped check button (a radio button) as a check box.
+    return (Atspi.Role.CHECK_BOX, name)
+
+
+def offered(app, *names):
+    return all(app.find_all(*radio(name)) for name in names)
+
+
+def checked(app, name):
+    return has_state(app.control(*radio(name)), Atspi.StateType.CHECKED)
+
+
+def test_the_cities_offered_follow_the_country(launch, profile, tmp_path):
+    app = launch(args=[str(REGIONS)], focus_role=Atspi.Role.CHECK_BOX)
+    app.wait_focus(radio("France"), "focus on the first choice")
+    assert not app.find_all(*radio("Paris")) and not app.find_all(*radio("Berlin")), "no city before a country"
+
+    app.key("space")
+    wait_for(lambda: offered(app, "Paris", "Lyon"), "the French cities")
+    assert not app.find_all(*radio("Berlin")) and not app.find_all(*radio("Hamburg"))
+    # A radio group is one Tab stop; the arrows move within it.
+    app.key("Tab")
+    app.wait_focus(radio("Paris"))
+    app.key("Down")
+    app.wait_focus(radio("Lyon"))
+    app.key("space")
+    wait_for(lambda: checked(app, "Lyon"), "Lyon picked")
+
+    # Another country: other cities, and Lyon is no longer the answer.
+    app.key("shift+Tab")
+    app.wait_focus(radio("France"))
+    app.key("Down")
+    app.wait_focus(radio("Germany"))
+    app.key("space")
+    wait_for(lambda: offered(app, "Berlin", "Hamburg"), "the German cities")
+    assert not app.find_all(*radio("Lyon"))
+    app.key("Tab")
+    app.wait_focus(radio("Berlin"))
+    app.key("space")
+    wait_for(lambda: checked(app, "Berlin"), "Berlin picked")
+
+    # The drop-down offers the same narrowed list: Down picks from it.
+    app.key("Tab")
+    # GTK 4.8 focuses the drop-down's inner button, which carries its name.
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Nearest airport city"))
+    app.key("Return")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, "Hamburg"), "the drop-down's list")
+    app.key("Down", "Down", "Return")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+
+    _, rows = profile.exported_form_rows(tmp_path, REGIONS)
+    assert [(row["country"], row["city"]) for row in rows] == [("de", "berlin")]
+    assert rows[0]["airport"] == "hamburg", rows[0]
