@@ -254,15 +254,20 @@ final class SurveyApplication {
         g_application_quit(gApplication)
     }
 
+    /// The About window, as GNOME apps show it (libadwaita's), with what the
+    /// metainfo says of the app.
     func showAbout() {
-        let about = gtk_about_dialog_new()!
-        let dialog = OpaquePointer(about)
-        gtk_about_dialog_set_program_name(dialog, tr("Survey Form"))
-        gtk_about_dialog_set_version(dialog, AppInfo.version)
-        gtk_about_dialog_set_logo_icon_name(dialog, AppInfo.id)
-        gtk_about_dialog_set_comments(dialog, tr("Collect survey answers on this computer"))
-        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_MIT_X11)
-        gtk_about_dialog_set_translator_credits(dialog, tr("translator-credits"))
+        let about = adw_about_window_new()!
+        let info = OpaquePointer(about)
+        adw_about_window_set_application_name(info, tr("Survey Form"))
+        adw_about_window_set_application_icon(info, AppInfo.id)
+        adw_about_window_set_version(info, AppInfo.version)
+        adw_about_window_set_developer_name(info, tr("The Survey Form developers"))
+        adw_about_window_set_comments(info, tr("Collect survey answers on this computer"))
+        adw_about_window_set_license_type(info, GTK_LICENSE_MIT_X11)
+        adw_about_window_set_website(info, "https://github.com/surveyform/SurveyForm")
+        adw_about_window_set_issue_url(info, "https://github.com/surveyform/SurveyForm/issues")
+        adw_about_window_set_translator_credits(info, tr("translator-credits"))
         let aboutWindow = about.cast(to: GtkWindow.self)
         gtk_window_set_modal(aboutWindow, SF_TRUE)
         if let parent = window?.gtkWindow { gtk_window_set_transient_for(aboutWindow, parent) }

@@ -246,3 +246,26 @@ def test_stored_responses_are_listed_opened_and_deleted_with_undo(launch, profil
     app.wait_focus(HEAD)
     assert not message_shown(app, "1 Stored Response") and not message_shown(app, "No Responses Yet")
     assert not delete_buttons(app)
+
+
+def test_the_about_window_is_libadwaitas_and_closes_with_escape(launch):
+    app = launch(args=[str(VISIT)])
+    app.wait_focus(PATIENT)
+    app.key("F10")
+    wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "About Survey Form"), "the main menu")
+    for _ in range(12):
+        focused = app.focused()
+        if focused is not None and focused.get_name() == "About Survey Form":
+            break
+        app.key("Down")
+    app.key("Return")
+    version = subprocess.run(
+        [__import__("os").environ["SURVEY_FORM_BINARY"], "--version"], capture_output=True, text=True, timeout=30,
+    ).stdout.split()[-1]
+    # AdwAboutWindow shows the version as a button of its own, and credits
+    # and legal pages that GtkAboutDialog lays out differently.
+    wait_for(lambda: app.find_all(where=lambda n: n.get_name() == version), "the version in the About window")
+    assert app.find_all(where=lambda n: n.get_name() == "The Survey Form developers")
+    app.key("Escape")
+    wait_for(lambda: not app.find_all(where=lambda n: n.get_name() == version), "the About window to close")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Main Menu"), "focus back on the menu that opened it")
