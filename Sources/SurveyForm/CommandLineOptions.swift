@@ -44,8 +44,11 @@ enum CommandLineOptions {
             app, "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Render the window to PATH as PNG and exit"), tr("PATH")
         )
+        // Read here to check the form before anything opens; GApplication
+        // (G_APPLICATION_HANDLES_OPEN) then opens it, in the running
+        // instance when there is one.
         g_application_add_main_option(
-            app, "", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, tr("The form to open"), tr("[FORM]")
+            app, "", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, tr("The form to open"), nil
         )
         g_application_set_option_context_parameter_string(app, tr("[FORM]"))
         g_application_set_option_context_summary(app, tr("A survey form that stores its responses on this computer."))

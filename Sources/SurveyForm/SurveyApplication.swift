@@ -30,7 +30,7 @@ final class SurveyApplication {
         // Before GtkApplication's own start-up, which looks for the shortcuts
         // window (gtk/help-overlay.ui) under the app's resource path.
         ResourceBundle.register()
-        application = gtk_application_new(AppInfo.id, G_APPLICATION_DEFAULT_FLAGS)
+        application = gtk_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)
         CommandLineOptions.add(to: application)
         connectSignals()
     }
@@ -63,6 +63,21 @@ final class SurveyApplication {
             application, "handle-local-options", unsafeBitCast(handleLocalOptions, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil, SF_FALSE
         )
+        // open (a form another launch hands over) has four arguments: its
+        // own trampoline.
+        let open: @convention(c) (gpointer, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer) -> Void = {
+            _, files, count, _, data in
+            guard let files, count > 0, let first = files[0], let path = g_file_get_path(first) else { return }
+            defer { g_free(path) }
+            let form = String(cString: path)
+            MainActor.assumeIsolated {
+                Unmanaged<SurveyApplication>.fromOpaque(data).takeUnretainedValue().open(path: form)
+            }
+        }
+        sf_signal_connect(
+            application, "open", unsafeBitCast(open, to: GCallback.self),
+            Unmanaged.passUnretained(self).toOpaque(), nil, SF_FALSE
+        )
         handlers.append(SignalHandler.connect(application, signal: "startup") { [weak self] in
             self?.startup()
         })
@@ -91,8 +106,23 @@ final class SurveyApplication {
             return -1
         case .run(let kiosk):
             isKiosk = kiosk || Settings.shared.isKiosk
+            if let formToOpen, handOver(formToOpen) { return 0 }
             return -1
         }
+    }
+
+    /// Hands `form` to the instance already running, which shows it in its
+    /// window; whether there was one. Otherwise this process goes on as the
+    /// running instance (GApplication allows registering this early).
+    private func handOver(_ form: FormFile) -> Bool {
+        guard g_application_register(gApplication, nil, nil) != 0,
+              g_application_get_is_remote(gApplication) != 0,
+              let file = g_file_new_for_path(form.path)
+        else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        var files: [OpaquePointer?] = [file]
+        g_application_open(gApplication, &files, 1, "")
+        return true
     }
 
     /// Reads the form named on the command line: `nil` to go on, or the exit
@@ -132,6 +162,17 @@ final class SurveyApplication {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             g_unix_signal_add(signal, quit, app)
         }
+    }
+
+    /// A form another launch named on its command line (`handOver`): the
+    /// window shows it, or says why it cannot.
+    private func open(path: String) {
+        guard window != nil else {
+            if case .success(let form) = FormFile.load(path: path) { formToOpen = form }
+            activate()
+            return
+        }
+        openForm(path: path)
     }
 
     private func activate() {
@@ -197,6 +238,12 @@ final class SurveyApplication {
     func openForm(path: String) {
         switch FormFile.load(path: path) {
         case .success(let form):
+            // The form shown already stays, with its answers: a second window
+            // on it would read its draft before this one had saved it.
+            if let shown = window as? FormWindow, shown.form.id == form.id, shown.form.version == form.version {
+                shown.present()
+                return
+            }
             show(makeWindow(for: form))
         case .failure(let error):
             showProblems(error)

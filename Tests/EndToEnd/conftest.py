@@ -268,6 +268,7 @@ class App:
 
     def __init__(self, profile: Profile, env: dict, args=(), prefix=()):
         self.profile = profile
+        self.env = env
         self.log_path = profile.root / f"app-{time.monotonic_ns()}.log"
         self._log = open(self.log_path, "wb")
         if name_has_owner(APP_ID):

@@ -130,6 +130,27 @@ def test_the_last_form_opened_reopens_at_start(launch):
     wait_until_equal(app.title, "Clinic visit", "the window title")
 
 
+def test_a_second_launch_hands_its_form_to_the_running_window(launch, profile):
+    app = launch(args=[str(VISIT)])
+    app.wait_focus(PATIENT)
+    app.type("Ada")
+    second = lambda form: subprocess.run(  # noqa: E731
+        [__import__("os").environ["SURVEY_FORM_BINARY"], str(form)],
+        env=app.env, capture_output=True, text=True, timeout=60,
+    )
+    # The same form again: the window stays, with what was typed.
+    assert second(VISIT).returncode == 0
+    assert field_text(app.control(*PATIENT)) == "Ada"
+    # Another form: the running window shows it, and no second one opens.
+    result = second(FORMS / "pages.md")
+    assert result.returncode == 0, result
+    wait_until_equal(app.title, "Intake, paged", "the running window to show the form")
+    # A form that cannot run is refused by the launch that named it.
+    broken = second(CORPUS / "invalid" / "duplicate-name.md")
+    assert broken.returncode == 2 and "row" in broken.stderr, broken
+    assert app.title() == "Intake, paged"
+
+
 DATES = FORMS / "dates.md"
 SEEN = (Atspi.Role.TEXT, "Date of visit")
 CALL = (Atspi.Role.TEXT, "Best time to call")
