@@ -35,6 +35,7 @@ let package = Package(
     targets: [
         // GTK 4 for this package's own C and Swift targets.
         .systemLibrary(name: "CGtkBench", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CAdwBench", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // The peers in C: raw setters, GBinding, a bare signal handler, a generated form.
         .target(name: "CBenchGtk", dependencies: ["CGtkBench"]),
 
@@ -84,5 +85,10 @@ let package = Package(
         .target(name: "FirstFrameProbe", dependencies: ["CGtkBench"]),
         // The cold-start peer: a C GTK 4 program that loads the app's .ui file.
         .executableTarget(name: "coldstart-c", dependencies: ["CGtkBench"], path: "Sources/ColdStartC"),
+        // The first-frame peer of a form from a file: a C libadwaita program
+        // that loads the same widgets from a .ui file.
+        .executableTarget(
+            name: "form-firstframe-c", dependencies: ["CGtkBench", "CAdwBench"], path: "Sources/FormFirstFrameC"
+        ),
     ]
 )

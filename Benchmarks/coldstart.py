@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Cold start to the first frame: survey-form against a C GTK 4 program that
-loads the same .ui file (used by Benchmarks/run, under Xvfb and a D-Bus session).
+"""Start to the first frame: survey-form against a C program that loads the
+same widgets from a .ui file (used by Benchmarks/run, under Xvfb and a D-Bus
+session).
+
+    coldstart.py RESULTS PROBE NAME APP [ARG…] -- PEER [ARG…]
 
 Both programs get the same preloaded probe (libFirstFrameProbe.so), which
 writes the CLOCK_MONOTONIC time of the window's first frame-clock
 "after-paint" and exits; the launch time is taken just before the process
 starts. Both run with the same fresh HOME and XDG folders; one untimed launch
 of each first (page cache, the app's first-run files), then 9 alternating
-launches of each. Output: "app|c <ns>" lines in RESULTS/coldstart.tsv.
+launches of each. Output: "app|c <ns>" lines in RESULTS/NAME.tsv.
 """
 import os
 import subprocess
@@ -15,7 +18,9 @@ import sys
 import tempfile
 import time
 
-results, probe, app, peer, ui = sys.argv[1:6]
+results, probe, name = sys.argv[1:4]
+split = sys.argv.index("--")
+programs = {"app": sys.argv[4:split], "c": sys.argv[split + 1:]}
 home = tempfile.mkdtemp()
 
 
@@ -32,10 +37,9 @@ def launch(command):
         return int(handle.read()) - start
 
 
-programs = {"app": [app], "c": [peer, ui]}
 for command in programs.values():
     launch(command)
-with open(os.path.join(results, "coldstart.tsv"), "w") as out:
+with open(os.path.join(results, name + ".tsv"), "w") as out:
     for _ in range(9):
         for who, command in programs.items():
             out.write(f"{who} {launch(command)}\n")

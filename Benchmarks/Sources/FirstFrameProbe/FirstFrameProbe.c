@@ -9,17 +9,61 @@
 
 static gboolean probing;
 
-static void after_paint(GdkFrameClock *clock, gpointer data) {
-    (void)clock; (void)data;
+static long long now_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    const char *path = getenv("FIRST_FRAME_FILE");
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static void write_time(const char *path, long long time) {
     FILE *file = path ? fopen(path, "w") : stderr;
     if (file) {
-        fprintf(file, "%lld\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+        fprintf(file, "%lld\n", time);
         if (path) fclose(file);
     }
-    _exit(0);
+}
+
+// Stalls of the main loop: when each ended and how long it was.
+enum { MAX_STALLS = 1 << 16 };
+static long long stall_end[MAX_STALLS], stall_length[MAX_STALLS];
+static int stall_count;
+static long long last_tick;
+
+static gboolean tick(gpointer data) {
+    (void)data;
+    long long now = now_ns();
+    // The ticker asks for 1 ms; more than 2 ms means the loop was busy.
+    if (now - last_tick > 2000000 && stall_count < MAX_STALLS) {
+        stall_end[stall_count] = now;
+        stall_length[stall_count] = now - last_tick - 1000000;
+        stall_count++;
+    }
+    last_tick = now;
+    return G_SOURCE_CONTINUE;
+}
+
+static void write_stalls(void) {
+    FILE *file = fopen(getenv("STALL_FILE"), "w");
+    if (!file) return;
+    for (int i = 0; i < stall_count; i++) fprintf(file, "%lld %lld\n", stall_end[i], stall_length[i]);
+    fclose(file);
+}
+
+static void after_paint(GdkFrameClock *clock, gpointer data) {
+    (void)data;
+    long long now = now_ns();
+    const char *stall_file = getenv("STALL_FILE");
+    if (!stall_file) {
+        write_time(getenv("FIRST_FRAME_FILE"), now);
+        _exit(0);
+    }
+    g_signal_handlers_disconnect_by_func(clock, after_paint, NULL);
+    atexit(write_stalls);
+    last_tick = now;
+    g_timeout_add_full(G_PRIORITY_HIGH, 1, tick, NULL, NULL);
+    char *ready = g_strconcat(stall_file, ".ready", NULL);
+    write_time(ready, now);
+    g_free(ready);
 }
 
 static void on_realize(GtkWidget *widget, gpointer data) {
