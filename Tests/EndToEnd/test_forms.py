@@ -100,7 +100,7 @@ def test_a_form_from_a_file_is_filled_in_with_the_keyboard_and_exported(launch, 
     app.wait_focus(CONSENT)
     app.key("space")
     wait_for(lambda: has_state(app.control(*CONSENT), Atspi.StateType.CHECKED), "the consent switch on")
-    app.key("ctrl+s")
+    app.key("ctrl+Return")
     app.wait_status("Response saved")
     app.wait_focus(PATIENT, "a blank form for the next person")
 

@@ -68,6 +68,33 @@ final class FormResponseStoreTests: XCTestCase {
         XCTAssertEqual(try store.responses(toForm: "household").count, 1)
     }
 
+    func testADatabaseWrittenByRelease010OpensWithEveryResponse() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.url.appendingPathComponent(ResponseStore.fileName)
+        let dump = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/release-0.1.0.sql")
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: String(contentsOf: dump, encoding: .utf8)) }
+        try queue.close()
+
+        let store = try ResponseStore(directory: folder.url)
+        let builtIn = try XCTUnwrap(store.inSubmissionOrder().first)
+        XCTAssertEqual(builtIn.answers.name, "Ada Lovelace")
+        XCTAssertEqual(builtIn.answers.yearsOfExperience, 12.5)
+        XCTAssertEqual(builtIn.answers.approxSalary, 85000)
+        XCTAssertEqual(builtIn.answers.comments, "First line\nsecond line")
+        XCTAssertEqual(builtIn.instanceID, "uuid:0b7c-built-in")
+        let stored = try store.responses(toForm: "household")
+        XCTAssertEqual(stored.map(\.instanceID), ["uuid:5d1e-household"])
+        XCTAssertEqual(stored[0].formVersion, "3")
+        XCTAssertEqual(stored[0].answers.map(\.path), ["name", "member[1]/age", "member[2]/age", "colours"])
+        XCTAssertEqual(stored[0].answer(at: "member[2]/age"), "8")
+        XCTAssertEqual(stored[0].startedAt, Date(timeIntervalSince1970: 1_763_900_100))
+        // And it goes on taking responses, once per instance.
+        try store.insert(response("uuid:5d1e-household", answers: [("name", "Again")]))
+        XCTAssertEqual(try store.responses(toForm: "household").count, 1)
+    }
+
     func testTheExportHasAColumnPerQuestionInFormOrderAndRepeatsInstanceByInstance() throws {
         let form = try FormDefinition(data: Data("""
             | settings |
