@@ -12,9 +12,11 @@ public import TwoWayBinding
 public final class SpinButton: Widget, Bindable {
     public override class var gtkType: GType { gtk_spin_button_get_type() }
 
-    /// The message for typed text that is not a number.
+    /// The message for typed text that is not a number. The default quotes
+    /// at most the first 20 characters: pasted text can be any length.
     public var notANumberMessage: @MainActor (String) -> String = { text in
-        localized("“%s” is not a number").replacing("%s", with: text)
+        let quoted = text.count > 20 ? text.prefix(20) + "…" : text
+        return localized("“%s” is not a number").replacing("%s", with: quoted)
     }
 
     /// When set, a typed number outside the range is refused with this

@@ -150,6 +150,19 @@ def test_pasting_100000_characters_into_name(app, profile, tmp_path, clipboard):
     assert [row["name"] for row in profile.exported_rows(tmp_path)] == ["Short Name"]
 
 
+def test_pasting_100000_letters_into_the_spin_button(app, profile, tmp_path, clipboard):
+    clipboard("abc" * 33_334)
+    app.type("Ada")
+    go_to_years(app)
+    app.key("ctrl+a", "ctrl+v", "Tab")
+    # The message quotes only the start of what was pasted.
+    label = error_label(app, "is not a number")
+    assert label.get_name() == "“abcabcabcabcabcabcab…” is not a number"
+    app.key("ctrl+s")
+    wait_for(lambda: "not a number" in app.status(), "Ctrl+S to say what is wrong")
+    assert profile.exported_rows(tmp_path) == []
+
+
 def test_pasting_100000_characters_into_the_comments(app, profile, tmp_path, clipboard):
     clipboard(("word " * 20_000).strip())
     app.type("Ada")

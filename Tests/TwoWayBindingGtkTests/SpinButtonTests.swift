@@ -232,6 +232,11 @@ final class SpinButtonTests: GtkTestCase {
             XCTAssertEqual(years.value, 8)
             XCTAssertEqual(binding.validation.value, .valid)
 
+            // Pasted text of any length is quoted by its start only.
+            gtk_editable_set_text(gtkSpin.opaque, String(repeating: "abc", count: 33_334))
+            gtk_spin_button_update(gtkSpin.opaque)
+            XCTAssertEqual(binding.validation.value.message, "“abcabcabcabcabcabcab…” is not a number")
+
             gtk_editable_set_text(gtkSpin.opaque, "x")
             gtk_spin_button_update(gtkSpin.opaque)
             XCTAssertFalse(binding.validation.value.isValid)
