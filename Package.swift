@@ -44,7 +44,10 @@ let package = Package(
         ),
         // Native GTK widgets as `Bindable` controls: signals, the qdata binder
         // registry, the GLib main loop bridge.
-        .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CGtk"]),
+        // A GListModel in C (GObject types are not written in Swift): the list
+        // that GtkListView reads an ObservableList through.
+        .target(name: "CTwoWayBindingGtk", dependencies: ["CGtk"]),
+        .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CGtk", "CTwoWayBindingGtk"]),
         // XLSForm: reads a form (.xlsx, or pyxform's .csv and .md layouts),
         // evaluates its expressions and runs it as a `FormViewModel` on the
         // binding core. No GTK, no storage.

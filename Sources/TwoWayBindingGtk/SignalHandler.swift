@@ -127,6 +127,20 @@ extension SignalHandler {
         return connect(object, "input", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Connects a signal shaped `void (*)(instance, gpointer object, gpointer)`,
+    /// such as a list item factory's `bind`, passing the object on.
+    static func connectObjectSignal(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    ) -> SignalHandler {
+        let box = SignalClosureBox(.object(handler))
+        let trampoline: @convention(c) (gpointer, gpointer?, gpointer) -> Void = { _, argument, data in
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(object: argument) }
+        }
+        return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     /// Connects GtkSpinButton's `output` signal (`gboolean (*)(GtkSpinButton*, gpointer)`),
     /// which writes the value as text; `handler` returns `SF_TRUE` when it wrote it.
     static func connectSpinOutput(

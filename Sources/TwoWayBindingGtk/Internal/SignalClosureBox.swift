@@ -10,6 +10,7 @@ final class SignalClosureBox {
         case integer(@MainActor (gint) -> Void)
         case text(@MainActor (String) -> Void)
         case decide(@MainActor () -> gint)
+        case object(@MainActor (UnsafeMutableRawPointer?) -> Void)
     }
 
     private(set) static var liveCount = 0
@@ -39,6 +40,10 @@ final class SignalClosureBox {
 
     func run(_ argument: String) {
         if case .text(let handler) = action { handler(argument) }
+    }
+
+    func run(object: UnsafeMutableRawPointer?) {
+        if case .object(let handler) = action { handler(object) }
     }
 
     func decide() -> gint {

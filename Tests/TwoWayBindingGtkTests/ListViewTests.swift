@@ -1,0 +1,121 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import GtkTestSupport
+import XCTest
+
+/// An observable list in a GtkListView: rows only for what is in view, one
+/// items-changed per change, each row's bindings ended as GTK unbinds it.
+final class ListViewTests: GtkTestCase {
+    @MainActor
+    private final class Rows {
+        var made = 0
+        var bound = 0
+        var unbound = 0
+    }
+
+    /// A 300×200 window scrolling a list view of `list`; each row a label
+    /// showing its element's observable text.
+    @MainActor
+    private static func show(
+        _ list: ObservableList<Observable<String>>, rows: Rows
+    ) -> (window: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>, token: ObservationToken) {
+        let view = gtk_list_view_new(nil, nil)!
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(scrolled.opaque, view)
+        gtk_widget_set_vexpand(scrolled, SF_TRUE)
+        let window = GtkTest.window(scrolled)
+        gtk_window_set_default_size(window.cast(), 300, 200)
+        let token = ListView.wrapping(view).show(list, makeRow: {
+            rows.made += 1
+            return gtk_label_new(nil)!
+        }, bindRow: { row, element, bag in
+            rows.bound += 1
+            Label.wrapping(row).show(element)
+            ObservationToken { rows.unbound += 1 }.store(in: bag)
+        })
+        GtkTest.activate(window)
+        return (window, view, token)
+    }
+
+    @MainActor
+    private static func texts(_ view: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(view)
+        while let current = child {
+            if let label = gtk_widget_get_first_child(current), gtk_widget_get_mapped(current) != 0 {
+                texts.append(String(cString: gtk_label_get_text(OpaquePointer(label))))
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
+    func testAHundredThousandElementsMakeOnlyTheRowsInView() {
+        MainActor.assumeIsolated {
+            let list = ObservableList((0..<100_000).map { Observable("Row \($0)") })
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            defer { token.cancel(); GtkTest.destroy(window) }
+            GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
+            XCTAssertTrue(Self.texts(view).contains("Row 0"))
+            XCTAssertGreaterThan(rows.made, 0)
+            // GTK 4.8 keeps about 200 rows around the ones in view.
+            XCTAssertLessThan(rows.made, 300, "rows for the elements in view, not for 100,000")
+            XCTAssertLessThan(rows.bound, 300)
+
+            // A full reload makes no more rows than the view needs either.
+            let made = rows.made
+            list.replaceAll(with: (0..<100_000).map { Observable("Reloaded \($0)") })
+            GtkTest.pump(until: { Self.texts(view).contains("Reloaded 0") })
+            XCTAssertTrue(Self.texts(view).contains("Reloaded 0"))
+            XCTAssertLessThan(rows.made, made + 300)
+        }
+    }
+
+    func testEachChangeIsOneItemsChangedAndReachesTheRows() {
+        MainActor.assumeIsolated {
+            let list = ObservableList(["Ada", "Grace"].map { Observable($0) })
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            defer { token.cancel(); GtkTest.destroy(window) }
+            GtkTest.pump(until: { Self.texts(view) == ["Ada", "Grace"] })
+            XCTAssertEqual(Self.texts(view), ["Ada", "Grace"])
+            let model = UnsafeMutableRawPointer(gtk_list_view_get_model(OpaquePointer(view)))!
+            let (handler, itemsChanged) = GtkTest.count("items-changed", of: model)
+            defer { handler.disconnect() }
+
+            list.insert(Observable("Edsger"), at: 1)
+            XCTAssertEqual(itemsChanged(), 1)
+            XCTAssertEqual(g_list_model_get_n_items(OpaquePointer(model)), 3)
+            GtkTest.pump(until: { Self.texts(view) == ["Ada", "Edsger", "Grace"] })
+            XCTAssertEqual(Self.texts(view), ["Ada", "Edsger", "Grace"])
+
+            // A row's widgets stay bound to its element while it is shown.
+            list[0].value = "Ada Lovelace"
+            GtkTest.pump(until: { Self.texts(view).first == "Ada Lovelace" })
+            XCTAssertEqual(Self.texts(view).first, "Ada Lovelace")
+
+            let unbound = rows.unbound
+            list.remove(at: 1)
+            XCTAssertEqual(itemsChanged(), 2)
+            GtkTest.pump(until: { Self.texts(view) == ["Ada Lovelace", "Grace"] })
+            XCTAssertEqual(Self.texts(view), ["Ada Lovelace", "Grace"])
+            XCTAssertGreaterThan(rows.unbound, unbound, "the removed row's bindings ended")
+        }
+    }
+
+    func testACancelledTokenEmptiesTheView() {
+        MainActor.assumeIsolated {
+            let list = ObservableList(["Ada"].map { Observable($0) })
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            defer { GtkTest.destroy(window) }
+            GtkTest.pump(until: { Self.texts(view) == ["Ada"] })
+            token.cancel()
+            XCTAssertNil(gtk_list_view_get_model(OpaquePointer(view)))
+            list.append(Observable("Grace"))  // reaches nothing, breaks nothing
+            XCTAssertEqual(rows.unbound, rows.bound)
+        }
+    }
+}
