@@ -54,10 +54,11 @@ extension SurveyWindow {
             showStatus(tr("Responses cannot be saved: the response database could not be opened."), isError: true)
             return
         }
+        var stored: SurveyResponse?
         do {
             isResettingForm = true
             defer { isResettingForm = false }
-            try viewModel.submit { try store.insert($0) }
+            try viewModel.submit { stored = try store.insert($0) }
             touchedFields.value = []
         } catch {
             // The form keeps every answer; nothing is lost.
@@ -71,7 +72,7 @@ extension SurveyWindow {
             showStatus(error.localizedDescription, isError: true)
             return
         }
-        refreshResponses()
+        if let stored { showStored(stored) }
         showStatus(tr("Response saved"), isError: false)
         nameEntry.grabFocus()
     }

@@ -2,59 +2,82 @@ import CGtk
 import Foundation
 import SurveyModel
 import SurveyStorage
+import TwoWayBinding
+import TwoWayBindingGtk
 
-/// The sidebar's list of stored responses, newest first.
+/// The sidebar's list of stored responses, newest first: every one of them,
+/// read off the main thread and shown lazily (GTK makes rows only for those
+/// in view), so that 100,000 responses cost the window no frame.
 extension SurveyWindow {
-    /// The most rows the list shows; the heading counts them all.
-    static let listedResponseLimit = 200
+    func showResponsesList() {
+        guard !isKiosk else { return }
+        responsesListView.show(listedResponses, makeRow: {
+            let label = gtk_label_new(nil)!
+            gtk_label_set_xalign(OpaquePointer(label), 0)
+            gtk_label_set_wrap(OpaquePointer(label), SF_TRUE)
+            for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(label, 6) }
+            for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(label, 8) }
+            return label
+        }, bindRow: { row, response, _ in
+            gtk_label_set_text(OpaquePointer(row), Self.rowText(for: response))
+        })
+        .store(in: bag)
+    }
 
+    /// Reads the stored responses again, off the main thread; the list and
+    /// its heading change when the reading arrives (a later reading wins).
     func refreshResponses() {
         // A respondent never sees earlier answers, so they are not even read.
         guard !isKiosk else { return }
-        removeAllRows()
         guard let store else {
             responsesHeadingLabel.text = tr("Stored responses are unavailable")
             return
         }
-        do {
-            let responses = try store.newestFirst()
-            responsesHeadingLabel.text = String(
-                format: trn("%d stored response", "%d stored responses", responses.count), Int32(responses.count)
-            )
-            for response in responses.prefix(Self.listedResponseLimit) {
-                appendRow(Self.rowText(for: response))
+        responsesReading += 1
+        let reading = responsesReading
+        Task { [weak self] in
+            let result = await Task.detached { Result { try store.listing() } }.value
+            guard let self, reading == self.responsesReading else { return }
+            switch result {
+            case .success(let listed):
+                listedResponses.replaceAll(with: listed)
+                updateResponsesHeading()
+            case .failure(let error):
+                listedResponses.replaceAll(with: [])
+                responsesHeadingLabel.text = error.localizedDescription
             }
-            if responses.count > Self.listedResponseLimit {
-                appendRow(String(format: tr("…and %d older"), Int32(responses.count - Self.listedResponseLimit)))
-            }
-        } catch {
-            responsesHeadingLabel.text = error.localizedDescription
         }
     }
 
-    static func rowText(for response: SurveyResponse) -> String {
+    /// Puts a response just stored at the top of the list, without reading
+    /// the others again: a submit costs the window one row.
+    func showStored(_ response: SurveyResponse) {
+        guard !isKiosk, let id = response.id else { return }
+        // A draft restored after a crash may be one already stored.
+        guard !listedResponses.elements.contains(where: { $0.id == id }) else { return }
+        listedResponses.insert(
+            ListedResponse(id: id, name: response.answers.name, companyName: response.answers.companyName,
+                           submittedAt: response.submittedAt),
+            at: 0
+        )
+        updateResponsesHeading()
+    }
+
+    private func updateResponsesHeading() {
+        let count = listedResponses.count
+        responsesHeadingLabel.text = String(format: trn("%d stored response", "%d stored responses", count), Int32(count))
+    }
+
+    static func rowText(for response: ListedResponse) -> String {
+        let company = response.companyName.isEmpty ? "" : " — \(response.companyName)"
+        return "\(response.name)\(company)\n\(rowDateFormatter.string(from: response.submittedAt))"
+    }
+
+    // One formatter for every row: making one costs more than using it.
+    private static let rowDateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .short
-        let company = response.answers.companyName.isEmpty ? "" : " — \(response.answers.companyName)"
-        return "\(response.answers.name)\(company)\n\(formatter.string(from: response.submittedAt))"
-    }
-
-    private func appendRow(_ text: String) {
-        let label = gtk_label_new(text)!
-        gtk_label_set_xalign(OpaquePointer(label), 0)
-        gtk_label_set_wrap(OpaquePointer(label), SF_TRUE)
-        gtk_widget_set_margin_top(label, 6)
-        gtk_widget_set_margin_bottom(label, 6)
-        gtk_widget_set_margin_start(label, 8)
-        gtk_widget_set_margin_end(label, 8)
-        gtk_list_box_append(OpaquePointer(responsesListBox), label)
-    }
-
-    private func removeAllRows() {
-        let listBox = OpaquePointer(responsesListBox)
-        while let row = gtk_widget_get_first_child(responsesListBox) {
-            gtk_list_box_remove(listBox, row)
-        }
-    }
+        return formatter
+    }()
 }

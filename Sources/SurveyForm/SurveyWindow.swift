@@ -27,7 +27,11 @@ final class SurveyWindow {
     let responsesHeadingLabel: Label
     let submitButton: Widget
     let errorLabels: [SurveyField: Label]
-    let responsesListBox: UnsafeMutablePointer<GtkWidget>
+    let responsesListView: ListView
+    /// The stored responses, newest first, as the list shows them.
+    let listedResponses = ObservableList<ListedResponse>()
+    /// Which reading of the responses the list waits for; older ones are dropped.
+    var responsesReading = 0
     let responsesPane: [Widget]
 
     // MARK: - Owned references
@@ -80,8 +84,7 @@ final class SurveyWindow {
                 .approxSalary: try builder.object("salaryErrorLabel", as: Label.self),
                 .comments: try builder.object("commentsErrorLabel", as: Label.self),
             ]
-            responsesListBox = UnsafeMutableRawPointer(try builder.object("responsesListBox", ofType: gtk_list_box_get_type()))
-                .assumingMemoryBound(to: GtkWidget.self)
+            responsesListView = try builder.object("responsesListView", as: ListView.self)
             responsesPane = [
                 try builder.object("responsesHeadingLabel", as: Widget.self),
                 try builder.object("responsesScrolledWindow", as: Widget.self),
@@ -101,6 +104,7 @@ final class SurveyWindow {
         setupAutosave()
         setupLifetime()
         setupKiosk()
+        showResponsesList()
         refreshResponses()
     }
 

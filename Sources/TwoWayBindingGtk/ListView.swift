@@ -102,13 +102,18 @@ public final class ListView: Widget {
         for handler in factoryHandlers { handler.disconnect() }
         factoryHandlers = []
         rowBags = [:]
-        if let listView {
+        if let listView, !isBeingDestroyed {
             gtk_list_view_set_model(listView, nil)
             gtk_list_view_set_factory(listView, nil)
         }
     }
 
+    // NB: GTK emits destroy after the list view has dropped its item
+    // manager; setting a model or factory then is a critical warning.
+    private var isBeingDestroyed = false
+
     override func widgetWillDestroy() {
+        isBeingDestroyed = true
         showing?.cancel()
         showing = nil
         activateHandler?.disconnect()

@@ -118,4 +118,18 @@ final class ListViewTests: GtkTestCase {
             XCTAssertEqual(rows.unbound, rows.bound)
         }
     }
+
+    func testDestroyingTheViewEndsEveryRowsBindings() {
+        MainActor.assumeIsolated {
+            let list = ObservableList(["Ada", "Grace"].map { Observable($0) })
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            GtkTest.pump(until: { Self.texts(view) == ["Ada", "Grace"] })
+            XCTAssertEqual(rows.bound, 2)
+            GtkTest.destroy(window)
+            XCTAssertEqual(rows.unbound, rows.bound, "no row binding outlives the view")
+            list.append(Observable("Edsger"))  // the list lives on; nothing reaches the view
+            token.cancel()
+        }
+    }
 }
