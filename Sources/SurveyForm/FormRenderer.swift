@@ -440,7 +440,9 @@ final class FormRenderer {
         switch question.type {
         case .text where question.appearance?.contains("multiline") == true:
             let view = gtk_text_view_new()!
-            gtk_text_view_set_wrap_mode(view.cast(to: GtkTextView.self), GTK_WRAP_WORD_CHAR)
+            // NB: word-char wrapping lays out a long unbroken paste in
+            // seconds (GTK 4.8, Pango 1.50); word wrapping in milliseconds.
+            gtk_text_view_set_wrap_mode(view.cast(to: GtkTextView.self), GTK_WRAP_WORD)
             // Tab leaves the question, as everywhere else in the form.
             gtk_text_view_set_accepts_tab(view.cast(to: GtkTextView.self), SF_FALSE)
             let scrolled = gtk_scrolled_window_new()!
@@ -679,7 +681,7 @@ final class FormRenderer {
         gtk_label_set_xalign(OpaquePointer(pointer), 0)
         if wrap {
             gtk_label_set_wrap(OpaquePointer(pointer), SF_TRUE)
-            gtk_label_set_wrap_mode(OpaquePointer(pointer), PANGO_WRAP_WORD_CHAR)
+            gtk_label_set_wrap_mode(OpaquePointer(pointer), PANGO_WRAP_WORD)
         }
     }
 

@@ -24,6 +24,26 @@ extension SurveyWindow {
         .store(in: bag)
     }
 
+    /// Reads the stored responses once the window has drawn its first frame,
+    /// so that reading 100,000 of them takes no time from it (on two cores
+    /// the reading thread competes with the drawing for the CPU).
+    func refreshResponsesAfterFirstFrame() {
+        let window = UnsafeMutableRawPointer(gtkWindow)
+        var painted: SignalHandler?
+        var realized: SignalHandler?
+        realized = SignalHandler.connect(window, signal: "realize") { [weak self] in
+            realized?.disconnect()
+            guard let self, let clock = gtk_widget_get_frame_clock(gtkWindow.cast(to: GtkWidget.self)) else {
+                self?.refreshResponses()
+                return
+            }
+            painted = SignalHandler.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak self] in
+                painted?.disconnect()
+                self?.refreshResponses()
+            }
+        }
+    }
+
     /// Reads the stored responses again, off the main thread; the list and
     /// its heading change when the reading arrives (a later reading wins).
     func refreshResponses() {

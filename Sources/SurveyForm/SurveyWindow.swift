@@ -105,7 +105,7 @@ final class SurveyWindow {
         setupLifetime()
         setupKiosk()
         showResponsesList()
-        refreshResponses()
+        refreshResponsesAfterFirstFrame()
     }
 
     // MARK: - Construction

@@ -24,10 +24,19 @@ public enum SurveyFormatter {
         isCurrent ? tr("YES") : tr("NO")
     }
 
-    /// The answer itself without surrounding spaces, or "--" when blank.
+    /// The most characters of one answer the summary shows: as many as the
+    /// longest valid answer (the comments) has, so that only text the form
+    /// refuses anyway is cut, and a 100,000-character paste costs the
+    /// summary's layout no more than a valid answer does.
+    public static let longestShown = 5_000
+
+    /// The answer itself without surrounding spaces, or "--" when blank; an
+    /// answer longer than `longestShown` is cut there, with "…".
     public static func text(_ answer: String) -> String {
         let trimmed = answer.trimmingWhitespaceAndNewlines()
-        return trimmed.isEmpty ? placeholder : trimmed
+        if trimmed.isEmpty { return placeholder }
+        guard trimmed.utf8.count > longestShown, trimmed.count > longestShown else { return trimmed }
+        return trimmed.prefix(longestShown) + "…"
     }
 
     /// One answer a line, in the form's order.

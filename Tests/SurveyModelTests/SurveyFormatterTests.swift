@@ -61,4 +61,11 @@ final class SurveyFormatterTests: XCTestCase {
         Localization.translate = { $0 == "YES" ? "JA" : $0 }
         XCTAssertEqual(SurveyFormatter.currentEmployer(true), "JA")
     }
+
+    @MainActor func testText_onlyWhatNoValidAnswerReachesIsCut() async {
+        let longestValid = String(repeating: "y", count: 5_000)
+        XCTAssertEqual(SurveyFormatter.text(longestValid), longestValid, "the longest valid comments show whole")
+        let pasted = String(repeating: "x", count: 100_000)
+        XCTAssertEqual(SurveyFormatter.text(pasted), String(repeating: "x", count: 5_000) + "…")
+    }
 }
