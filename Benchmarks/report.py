@@ -7,7 +7,8 @@ Inputs, all from the same run:
   RESULTS/scale.tsv          lines of Benchmarks/scale-form
   RESULTS/coldstart.tsv      "app|c <ns>" lines, one per launch
   RESULTS/firstframe-form.tsv  the same, for a 1,000-question form
-  RESULTS/typing.tsv         lines of Benchmarks/forms/typing.py
+  RESULTS/firstframe-many.tsv  the same, over 100,000 stored responses ("c": none)
+  RESULTS/frames.tsv         lines of Benchmarks/forms/frames.py
   RESULTS/forms.tsv          lines of Benchmarks/forms/run
   RESULTS/export.tsv         lines of Benchmarks/export/run
 
@@ -225,16 +226,26 @@ def first_frames(name, what, peer, limit):
 
 
 first_frames("coldstart", "Cold start to first frame", "C GTK 4 program loading survey-window.ui", 1.3)
+first_frames("firstframe-many", "The window's first frame, 100,000 stored responses",
+             "the same, no response stored", 1.2)
 first_frames("firstframe-form", "A 1,000-question form to its first frame",
              "C libadwaita program loading the same widgets from a .ui", 1.5)
 
-typing = figures("typing.tsv")
-if typing:
-    heavy, plain = typing.get(("stall", "relevance")), typing.get(("stall", "plain"))
+frames = figures("frames.tsv")
+if frames:
+    heavy, plain = frames.get(("stall", "relevance")), frames.get(("stall", "plain"))
     if heavy is not None and plain is not None:
         row("Typing into a question 100 relevance expressions read: longest frame (3 launches, 31 keys each)",
             f"{heavy / 1e6:.1f} ms", "the same typing, nothing reading the answer", f"{plain / 1e6:.1f} ms",
             f"{heavy / plain:.2f}×" if plain else "—", "every frame < 16 ms", heavy < 16e6)
+    pastes = {name: frames.get(("stall", f"paste-{name}")) for name in ("name", "comments", "years")}
+    short = frames.get(("stall", "paste-short"))
+    if all(value is not None for value in pastes.values()) and short is not None:
+        worst = max(pastes.values())
+        detail = ", ".join(f"{name} {value / 1e6:.0f} ms" for name, value in pastes.items())
+        row(f"Pasting 100,000 characters: longest frame ({detail})", f"{worst / 1e6:.0f} ms",
+            "pasting 100 characters into the name", f"{short / 1e6:.0f} ms",
+            f"{worst / short:.1f}×" if short else "—", "every frame ≤ 100 ms", worst <= 100e6)
 
 print("| Measurement | Ours (per op, p50) | Peer | Peer (per op, p50) | Ratio | Target | Verdict |")
 print("|---|---|---|---|---|---|---|")

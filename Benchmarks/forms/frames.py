@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""Frames while typing: the longest time survey-form's main loop is busy
-(handling a key, laying out, painting; nothing else can be drawn meanwhile)
-while a question is typed into, in a form where 100 other questions' relevance
-reads that answer, beside the same typing where nothing reads it.
+"""Frames under load: the longest time survey-form's main loop is busy
+(handling input, laying out, painting; nothing else can be drawn meanwhile)
+while a user types or pastes, each beside a lighter peer.
 
-    typing.py RESULTS PROBE SURVEY_FORM
+    frames.py RESULTS PROBE SURVEY_FORM
 
-Run by Benchmarks/forms/run under Xvfb and a D-Bus session. The probe
+Run under Xvfb and a D-Bus session (Benchmarks/forms/window). The probe
 (libFirstFrameProbe.so, $STALL_FILE) notes every stall of the main loop over
-2 ms; xdotool types 30 characters, 40 ms apart, into the first question,
-which has focus when the window opens. The typed answer must then reach the
-form's draft, or the run is refused: a benchmark that typed nowhere measures
-nothing. Three alternating launches of each form. Output in
-RESULTS/typing.tsv: "stall relevance|plain NS" (the longest stall of a launch)
-and "frames relevance|plain N" (stalls over 2 ms counted, for the record).
+2 ms. Each scenario runs three times, alternating with its peer; the worst
+stall counts. Lines in RESULTS/frames.tsv: "stall SCENARIO NS".
+
+- typing: xdotool types 31 characters, 40 ms apart, into the first question
+  of a form where 100 questions' `relevant` reads it ("relevance"), and of
+  the same form without the expressions ("plain"). The typed text must reach
+  the form's draft, or the run is refused: typing nowhere measures nothing.
+- pasting, in the built-in survey: 100,000 characters into the name
+  ("paste-name") and the comments ("paste-comments"), 100,000 letters into
+  the spin button ("paste-years"), beside 100 characters into the name
+  ("paste-short"). A paste must reach the draft too (the spin button's
+  letters are refused, so there the app must simply still be running).
 """
 import glob
 import json
@@ -27,6 +32,7 @@ import time
 results, probe, app = sys.argv[1:4]
 work = tempfile.mkdtemp()
 TEXT = "Typing into the question drives"  # 31 characters
+APP_ID = "io.github.surveyform.SurveyForm"
 
 
 def form(path, relevance):
@@ -41,64 +47,129 @@ def form(path, relevance):
         out.write("\n".join(rows) + "\n")
 
 
-def draft_answer(data_home):
-    for path in glob.glob(os.path.join(data_home, "*", "form-drafts", "*.json")):
+def strings_in(value):
+    """Every string in a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)
+
+
+def draft_holds(data_home, text):
+    # NB: a GtkEntry keeps only the first 65,534 characters of a paste.
+    start = text[:65_534]
+    for path in glob.glob(os.path.join(data_home, APP_ID, "**", "*.json"), recursive=True):
         try:
-            answers = json.load(open(path))["draft"]["answers"]
-        except (ValueError, KeyError):
+            if any(value.startswith(start) for value in strings_in(json.load(open(path)))):
+                return True
+        except ValueError:
             continue
-        for answer in answers:
-            if answer["path"] == "driver":
-                return answer["value"]
-    return None
+    return False
 
 
-def run(form_path):
+def measure(args, act, expect=None):
+    """Launches the app with `args`, runs `act(window)` and returns the
+    longest stall from its start until the input reached the draft (two
+    seconds, when nothing is expected there)."""
     home = tempfile.mkdtemp(dir=work)
     stalls = os.path.join(home, "stalls")
     env = dict(os.environ, LD_PRELOAD=probe, STALL_FILE=stalls, HOME=home,
                XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config",
                XDG_CACHE_HOME=home + "/cache", XDG_STATE_HOME=home + "/state")
-    process = subprocess.Popen([app, form_path], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([app, *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while not os.path.exists(stalls + ".ready"):
         if time.monotonic() > deadline or process.poll() is not None:
-            sys.exit("typing.py: the window did not come up")
+            sys.exit(f"frames.py: {current}: the window did not come up")
         time.sleep(0.05)
     window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(process.pid)],
                             capture_output=True, text=True, timeout=30).stdout.split()[0]
     subprocess.run(["xdotool", "windowfocus", "--sync", window], timeout=30, check=True)
     time.sleep(0.5)
     start = time.monotonic_ns()
-    subprocess.run(["xdotool", "type", "--window", window, "--delay", "40", TEXT], timeout=60, check=True)
-    time.sleep(0.3)
+    act(window)
+    if expect is not None:
+        # The autosave writes the draft a second after the last change; a
+        # paste arrives in pieces, and may be handled after act() returns.
+        deadline = time.monotonic() + 60
+        while not draft_holds(env["XDG_DATA_HOME"], expect):
+            if time.monotonic() > deadline:
+                process.kill()
+                found = [len(value) for path in glob.glob(os.path.join(env["XDG_DATA_HOME"], APP_ID, "**", "*.json"),
+                                                           recursive=True) for value in strings_in(json.load(open(path)))]
+                sys.exit(f"frames.py: {current}: the input never reached the draft (its texts' lengths: {found})")
+            time.sleep(0.1)
+    else:
+        time.sleep(2)
+    # Every stall from the first key until now counts.
     end = time.monotonic_ns()
-    # The autosave writes the draft a second after the last change.
-    deadline = time.monotonic() + 10
-    while draft_answer(env["XDG_DATA_HOME"]) != TEXT:
-        if time.monotonic() > deadline:
-            process.kill()
-            sys.exit(f"typing.py: the typed text never reached the form (draft: {draft_answer(env['XDG_DATA_HOME'])!r})")
-        time.sleep(0.1)
+    if process.poll() is not None:
+        sys.exit("frames.py: the app died under the input")
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
     during = [int(length) for finished, length in (line.split() for line in open(stalls))
               if start <= int(finished) <= end]
-    return max(during, default=0), len(during)
+    return max(during, default=0)
+
+
+# Real key events (XTEST) to the focused window: GTK takes a synthetic
+# (XSendEvent) Ctrl+V for nothing.
+def keys(window, *names):
+    subprocess.run(["xdotool", "key", "--delay", "60", *names], timeout=60, check=True)
+
+
+def type_text(window):
+    subprocess.run(["xdotool", "type", "--delay", "40", TEXT], timeout=60, check=True)
+
+
+def paste(text, *before, after=()):
+    """Puts `text` on the clipboard (xclip serves it) and pastes it after `before`."""
+    def act(window):
+        server = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-i"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server.stdin.write(text.encode())
+        server.stdin.close()
+        deadline = time.monotonic() + 10
+        while len(subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True,
+                                 timeout=10).stdout) != len(text.encode()):
+            if time.monotonic() > deadline:
+                sys.exit("frames.py: xclip did not take the clipboard")
+            time.sleep(0.05)
+        if before:
+            keys(window, *before)
+        keys(window, "ctrl+v", *after)
+        time.sleep(0.5)
+        server.kill()
+        server.wait()
+    return act
 
 
 forms = {}
 for relevance in (True, False):
-    forms["relevance" if relevance else "plain"] = path = os.path.join(work, f"typing-{relevance}.md")
+    forms[relevance] = path = os.path.join(work, f"typing-{relevance}.md")
     form(path, relevance)
-worst = {who: 0 for who in forms}
-frames = {who: 0 for who in forms}
-for _ in range(3):
-    for who, path in forms.items():
-        stall, count = run(path)
-        worst[who] = max(worst[who], stall)
-        frames[who] = max(frames[who], count)
-with open(os.path.join(results, "typing.tsv"), "w") as out:
-    for who in forms:
-        out.write(f"stall {who} {worst[who]}\n")
-        out.write(f"frames {who} {frames[who]}\n")
+long_text, long_letters, short_text = "x" * 100_000, "abc" * 33_334, "y" * 100
+scenarios = {
+    "relevance": lambda: measure([forms[True]], type_text, TEXT),
+    "plain": lambda: measure([forms[False]], type_text, TEXT),
+    "paste-name": lambda: measure([], paste(long_text), long_text),
+    "paste-comments": lambda: measure([], paste(long_text, *["Tab"] * 5), long_text),
+    "paste-years": lambda: measure([], paste(long_letters, "Tab", "Tab", "ctrl+a", after=("Tab",))),
+    "paste-short": lambda: measure([], paste(short_text), short_text),
+}
+# FRAMES_ONLY=name,name runs some scenarios, once each (to look into one).
+only = [name for name in os.environ.get("FRAMES_ONLY", "").split(",") if name]
+if only:
+    scenarios = {name: scenarios[name] for name in only}
+worst = {name: 0 for name in scenarios}
+for _ in range(1 if only else 3):
+    for name, run in scenarios.items():
+        current = name
+        worst[name] = max(worst[name], run())
+with open(os.path.join(results, "frames.tsv"), "w") as out:
+    for name, stall in worst.items():
+        out.write(f"stall {name} {stall}\n")
