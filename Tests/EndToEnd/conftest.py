@@ -425,6 +425,15 @@ class App:
             return None
         return (node.get_role(), node.get_name())
 
+    def down_to(self, name, limit=12):
+        """Presses Down in an open menu until the item named `name` has focus."""
+        for _ in range(limit):
+            focused = self.focused()
+            if focused is not None and focused.get_name() == name:
+                return
+            self.key("Down")
+        raise AssertionError(f"no menu item {name!r} within {limit} steps down")
+
     def wait_focus(self, control, what=None):
         """Waits until `control`, a (role, accessible name) pair, has the keyboard focus."""
         return wait_until_equal(self.focused_description, tuple(control), what or f"focus on {control[1]!r}")

@@ -34,19 +34,11 @@ def test_the_menu_switches_the_forms_language_and_keeps_the_answers(launch):
     # F10 opens the main menu; its Form Language submenu lists the languages.
     app.key("F10")
     wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Form Language"), "the main menu")
-    for _ in range(10):
-        focused = app.focused()
-        if focused is not None and focused.get_name() == "Form Language":
-            break
-        app.key("Down")
+    app.down_to("Form Language")
     app.key("Return")
     wait_for(lambda: app.find_all(Atspi.Role.RADIO_MENU_ITEM, "Français (fr)") or
              app.find_all(where=lambda n: n.get_name() == "Français (fr)"), "the form's languages")
-    for _ in range(10):
-        focused = app.focused()
-        if focused is not None and focused.get_name() == "Français (fr)":
-            break
-        app.key("Down")
+    app.down_to("Français (fr)")
     app.key("Return")
 
     wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Votre nom"), "the French labels")

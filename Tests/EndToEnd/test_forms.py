@@ -274,11 +274,7 @@ def test_the_about_window_is_libadwaitas_and_closes_with_escape(launch):
     app.wait_focus(PATIENT)
     app.key("F10")
     wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "About Survey Form"), "the main menu")
-    for _ in range(12):
-        focused = app.focused()
-        if focused is not None and focused.get_name() == "About Survey Form":
-            break
-        app.key("Down")
+    app.down_to("About Survey Form")
     app.key("Return")
     version = subprocess.run(
         [__import__("os").environ["SURVEY_FORM_BINARY"], "--version"], capture_output=True, text=True, timeout=30,
