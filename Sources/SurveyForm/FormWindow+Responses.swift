@@ -12,19 +12,36 @@ extension FormWindow {
     /// How many responses the list shows; the export has them all.
     static let listedResponses = 50
 
-    /// Rebuilds the list from the database.
+    /// Reads the newest responses again, off the main thread, and rebuilds
+    /// the list when they arrive (a later reading wins over an earlier one).
     func reloadResponses() {
+        guard responsesBox != nil else { return }
+        guard let store else {
+            showResponses([], total: 0)
+            return
+        }
+        responsesReading += 1
+        let reading = responsesReading
+        let formID = form.id, limit = Self.listedResponses
+        Task { [weak self] in
+            let result = await Task.detached { Result { try store.newestResponses(toForm: formID, limit: limit) } }.value
+            guard let self, reading == self.responsesReading else { return }
+            switch result {
+            case .success(let read):
+                showResponses(read.newest, total: read.total)
+            case .failure(let error):
+                showStatus(error.localizedDescription, isError: true)
+                showResponses([], total: 0)
+            }
+        }
+    }
+
+    /// Shows `newest` (newest first) of `total` stored responses.
+    private func showResponses(_ newest: [FormResponse], total: Int) {
         guard let box = responsesBox else { return }
         while let child = gtk_widget_get_first_child(box) { gtk_box_remove(box.cast(to: GtkBox.self), child) }
         responseHandlers = []
-        let responses: [FormResponse]
-        do {
-            responses = try store?.responses(toForm: form.id) ?? []
-        } catch {
-            showStatus(error.localizedDescription, isError: true)
-            responses = []
-        }
-        guard !responses.isEmpty else {
+        guard !newest.isEmpty else {
             let empty = adw_status_page_new()!
             adw_status_page_set_icon_name(OpaquePointer(empty), "document-edit-symbolic")
             adw_status_page_set_title(OpaquePointer(empty), tr("No Responses Yet"))
@@ -36,15 +53,15 @@ extension FormWindow {
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_title(
             group.cast(to: AdwPreferencesGroup.self),
-            String(format: trn("%d Stored Response", "%d Stored Responses", responses.count), Int32(responses.count))
+            String(format: trn("%d Stored Response", "%d Stored Responses", total), Int32(total))
         )
-        if responses.count > Self.listedResponses {
+        if total > newest.count {
             adw_preferences_group_set_description(
                 group.cast(to: AdwPreferencesGroup.self),
                 String(format: tr("The %d newest are listed; export the responses to see them all."), Int32(Self.listedResponses))
             )
         }
-        for response in responses.prefix(Self.listedResponses) {
+        for response in newest {
             adw_preferences_group_add(group.cast(to: AdwPreferencesGroup.self), responseRow(response))
         }
         gtk_box_append(box.cast(to: GtkBox.self), group)

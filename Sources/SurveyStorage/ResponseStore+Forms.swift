@@ -34,6 +34,23 @@ extension ResponseStore {
         return result.reversed()
     }
 
+    /// The newest `limit` responses to `formID`, newest first, and how many
+    /// there are in all: what a list shows, read without the rest (the
+    /// index on form and id makes both cheap at any count).
+    public func newestResponses(toForm formID: String, limit: Int) throws -> (newest: [FormResponse], total: Int) {
+        do {
+            return try database().read { db in
+                guard try db.tableExists(FormResponseRecord.databaseTableName) else { return ([], 0) }
+                let request = FormResponseRecord.filter(Column("formID") == formID)
+                let total = try request.fetchCount(db)
+                let newest = try request.order(Column("id").desc).limit(limit).fetchAll(db).map { try $0.response() }
+                return (newest, total)
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
     /// Calls `body` with each response to `formID` in submission order, one
     /// at a time. A database from before forms from files has none.
     public func forEachResponse(toForm formID: String, _ body: (FormResponse) throws -> Void) throws {

@@ -95,6 +95,20 @@ final class FormResponseStoreTests: XCTestCase {
         XCTAssertEqual(try store.responses(toForm: "household").count, 1)
     }
 
+    func testTheNewestResponsesComeWithTheCountOfAll() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        for (index, name) in ["Ada", "Grace", "Edsger"].enumerated() {
+            try store.insert(response("uuid:n\(index)", answers: [("name", name)], at: TimeInterval(index)))
+        }
+        let read = try store.newestResponses(toForm: "household", limit: 2)
+        XCTAssertEqual(read.newest.map { $0.answer(at: "name") }, ["Edsger", "Grace"])
+        XCTAssertEqual(read.total, 3)
+        let none = try store.newestResponses(toForm: "other", limit: 2)
+        XCTAssertEqual(none.newest, [])
+        XCTAssertEqual(none.total, 0)
+    }
+
     func testTheExportHasAColumnPerQuestionInFormOrderAndRepeatsInstanceByInstance() throws {
         let form = try FormDefinition(data: Data("""
             | settings |
