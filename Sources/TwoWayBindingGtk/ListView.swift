@@ -18,8 +18,6 @@ public final class ListView: Widget {
     private var rowBags: [UnsafeMutableRawPointer: ObservationBag] = [:]
     private var showing: ObservationToken?
     private var factoryHandlers: [SignalHandler] = []
-    private var activate: ((Int) -> Void)?
-    private var activateHandler: SignalHandler?
 
     /// Shows `list`; replaces what the view showed. Ends with the token or
     /// the widget, whichever comes first.
@@ -79,23 +77,12 @@ public final class ListView: Widget {
         gtk_list_view_set_factory(listView, factory)
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(factoryObject)
-        activate = nil
         let token = ObservationToken { [weak self] in
             changes.cancel()
             self?.stopShowing()
         }
         showing = token
         return token
-    }
-
-    /// Calls `handler` with the position of the row the user activates
-    /// (double click, or Enter).
-    public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
-        activate = handler
-        guard activateHandler == nil, let pointer else { return }
-        activateHandler = SignalHandler.connect(pointer, signal: "activate") { [weak self] (position: Int32) in
-            self?.activate?(Int(position))
-        }
     }
 
     private func stopShowing() {
@@ -116,8 +103,6 @@ public final class ListView: Widget {
         isBeingDestroyed = true
         showing?.cancel()
         showing = nil
-        activateHandler?.disconnect()
-        activateHandler = nil
         super.widgetWillDestroy()
     }
 }
