@@ -20,12 +20,9 @@ extension FormWindow {
             showResponses([], total: 0)
             return
         }
-        responsesReading += 1
-        let reading = responsesReading
         let formID = form.id, limit = Self.listedResponses
-        Task { [weak self] in
-            let result = await Task.detached { Result { try store.newestResponses(toForm: formID, limit: limit) } }.value
-            guard let self, reading == self.responsesReading else { return }
+        responsesReading.start({ try store.newestResponses(toForm: formID, limit: limit) }, then: { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let read):
                 showResponses(read.newest, total: read.total)
@@ -33,7 +30,7 @@ extension FormWindow {
                 showStatus(error.localizedDescription, isError: true)
                 showResponses([], total: 0)
             }
-        }
+        })
     }
 
     /// Shows `newest` (newest first) of `total` stored responses.

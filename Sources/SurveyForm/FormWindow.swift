@@ -26,8 +26,8 @@ final class FormWindow: AppWindow {
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
     private(set) var responsesBox: UnsafeMutablePointer<GtkWidget>?
     var responseHandlers: [SignalHandler] = []
-    /// Which reading of the stored responses the list waits for.
-    var responsesReading = 0
+    /// Reads the stored responses off the main thread; the newest reading wins.
+    let responsesReading = LatestReading()
     let exportDialog = ExportDialog()
     private let statusLabel: Label
     private let pageLabel: Label

@@ -53,11 +53,8 @@ extension SurveyWindow {
             responsesHeadingLabel.text = tr("Stored responses are unavailable")
             return
         }
-        responsesReading += 1
-        let reading = responsesReading
-        Task { [weak self] in
-            let result = await Task.detached { Result { try store.listing() } }.value
-            guard let self, reading == self.responsesReading else { return }
+        responsesReading.start({ try store.listing() }, then: { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let listed):
                 listedResponses.replaceAll(with: listed)
@@ -66,7 +63,7 @@ extension SurveyWindow {
                 listedResponses.replaceAll(with: [])
                 responsesHeadingLabel.text = error.localizedDescription
             }
-        }
+        })
     }
 
     /// Puts a response just stored at the top of the list, without reading

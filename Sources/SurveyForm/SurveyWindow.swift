@@ -30,8 +30,8 @@ final class SurveyWindow {
     let responsesListView: ListView
     /// The stored responses, newest first, as the list shows them.
     let listedResponses = ObservableList<ListedResponse>()
-    /// Which reading of the responses the list waits for; older ones are dropped.
-    var responsesReading = 0
+    /// Reads the stored responses off the main thread; the newest reading wins.
+    let responsesReading = LatestReading()
     let responsesPane: [Widget]
 
     // MARK: - Owned references
