@@ -1,16 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Offline builds (the Flatpak, Flathub's builder) bring every dependency in as
-// a source tree and point this at the folder holding them; no resolution and
-// no network are needed then.
-let dependencyFolder = Context.environment["SURVEY_FORM_DEPENDENCIES"]
-
-func dependency(_ name: String, url: String, from version: Version) -> Package.Dependency {
-    if let dependencyFolder { return .package(path: "\(dependencyFolder)/\(name)") }
-    return .package(url: url, from: version)
-}
-
+// Offline builds (the Flatpak, Flathub's builder) bring every package of the
+// graph in as a source tree, and build-aux/swiftpm-mirrors points these URLs,
+// and their dependencies', at those trees: no network is needed then.
 let package = Package(
     name: "SurveyForm",
     products: [
@@ -21,8 +14,9 @@ let package = Package(
         .executable(name: "survey-form", targets: ["SurveyForm"]),
     ],
     dependencies: [
-        dependency("GRDB.swift", url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        dependency("ZIPFoundation", url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
@@ -69,11 +63,27 @@ let package = Package(
             name: "SurveyStorage",
             dependencies: ["SurveyModel", "FormEngine", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The desktop keyring, for the server's password.
+        .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        // Delivery to a shared PostgreSQL server: the outbox's sender, the
+        // server's schema and the export of what the server holds. No GTK.
+        .target(
+            name: "SurveySync",
+            dependencies: [
+                "SurveyStorage", "SurveyModel", "FormEngine", "CSecret",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The desktop application.
         .executableTarget(
             name: "SurveyForm",
             dependencies: [
-                "FormEngine", "SurveyModel", "SurveyStorage", "TwoWayBinding", "TwoWayBindingGtk", "CGtk", "CAdw",
+                "FormEngine", "SurveyModel", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
+                "CGtk", "CAdw",
             ],
             plugins: ["GResourceCompiler"]
         ),
@@ -99,6 +109,13 @@ let package = Package(
             dependencies: ["SurveyStorage", "SurveyModel", "FormEngine", .product(name: "GRDB", package: "GRDB.swift")],
             // Read by path: a database dump a past release wrote.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "SurveySyncTests",
+            dependencies: [
+                "SurveySync", "SurveyStorage", "SurveyModel", "FormEngine",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(

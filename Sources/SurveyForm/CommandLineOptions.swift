@@ -10,6 +10,7 @@ enum CommandLineMode: Equatable {
     case exportCSV(path: String, force: Bool, form: String?)
     case screenshot(path: String)
     case describeForm(path: String)
+    case sync(SyncCommands.Command, SyncCommands.Overrides)
 }
 
 @MainActor
@@ -44,6 +45,25 @@ enum CommandLineOptions {
             app, "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Render the window to PATH as PNG and exit"), tr("PATH")
         )
+        for (name, description) in [
+            ("sync-status", tr("Show where the stored responses stand on their way to the server and exit")),
+            ("sync-now", tr("Send every response the server does not have yet and exit")),
+            ("server-setup", tr("Create or update Survey Form's tables on the server (as their owner) and exit")),
+            ("store-password", tr("Keep the server password read from standard input in the keyring and exit")),
+            ("insecure", tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS")),
+        ] {
+            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
+        }
+        for (name, description, placeholder) in [
+            ("server", tr("With the sync options, the server HOST instead of the one in Preferences"), tr("HOST")),
+            ("database", tr("With the sync options, the server's DATABASE"), tr("DATABASE")),
+            ("user", tr("With the sync options, log in to the server as USER"), tr("USER")),
+        ] {
+            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, placeholder)
+        }
+        g_application_add_main_option(
+            app, "port", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, tr("With the sync options, the server's PORT"), tr("PORT")
+        )
         // Read here to check the form before anything opens; GApplication
         // (G_APPLICATION_HANDLES_OPEN) then opens it, in the running
         // instance when there is one.
@@ -62,6 +82,25 @@ enum CommandLineOptions {
             )
         }
         if let path = filename(options, "screenshot") { return .screenshot(path: path) }
+        let commands: [(String, SyncCommands.Command)] = [
+            ("sync-status", .status), ("sync-now", .sendNow), ("server-setup", .setUpServer), ("store-password", .storePassword),
+        ]
+        if let command = commands.first(where: { g_variant_dict_contains(options, $0.0) != 0 })?.1 {
+            var overrides = SyncCommands.Overrides()
+            overrides.host = string(options, "server")
+            overrides.database = string(options, "database")
+            overrides.user = string(options, "user")
+            var port: gint32 = 0
+            if g_variant_dict_lookup_value(options, "port", nil).map({ value in
+                defer { g_variant_unref(value) }
+                port = g_variant_get_int32(value)
+                return true
+            }) == true {
+                overrides.port = Int(port)
+            }
+            overrides.insecure = g_variant_dict_contains(options, "insecure") != 0
+            return .sync(command, overrides)
+        }
         if let path = filename(options, "describe-form") { return .describeForm(path: path) }
         return .run(kiosk: g_variant_dict_contains(options, "kiosk") != 0)
     }
@@ -78,6 +117,13 @@ enum CommandLineOptions {
         guard let array = g_variant_get_bytestring_array(value, nil) else { return [] }
         defer { g_free(array) }
         return stringArray(fromNullTerminated: array)
+    }
+
+    /// A G_OPTION_ARG_STRING value.
+    private static func string(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
+        guard let value = g_variant_dict_lookup_value(options, name, nil) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
     }
 
     /// A G_OPTION_ARG_FILENAME value: a byte string in the file system's encoding.

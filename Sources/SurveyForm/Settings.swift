@@ -1,8 +1,9 @@
 import CGtk
 import Foundation
+import SurveySync
 
 /// The app's settings in GSettings (`io.github.surveyform.SurveyForm`): the
-/// window's size, the recent forms and kiosk mode.
+/// window's size, the recent forms, kiosk mode and the shared server.
 ///
 /// The schema is looked up where GLib installs it (the system, the Flatpak,
 /// `GSETTINGS_SCHEMA_DIR`), then beside an installed binary, then where the
@@ -60,6 +61,24 @@ final class Settings {
         set { setStrings("recent-forms", Array(newValue.prefix(Self.recentFormLimit))) }
     }
 
+    /// The shared server responses are sent to (its password is in the keyring).
+    var server: ServerSettings {
+        get {
+            ServerSettings(
+                host: string("server-host", default: ""), port: integer("server-port", default: ServerSettings.defaultPort),
+                database: string("server-database", default: "survey_responses"), user: string("server-user", default: ""),
+                security: ServerSettings.Security(rawValue: string("server-security", default: "")) ?? .verifyFull
+            )
+        }
+        set {
+            setString("server-host", newValue.host)
+            setInteger("server-port", newValue.port)
+            setString("server-database", newValue.database)
+            setString("server-user", newValue.user)
+            setString("server-security", newValue.security.rawValue)
+        }
+    }
+
     /// Puts `path` first among the recent forms.
     func noteOpened(form path: String) {
         recentForms = [path] + recentForms.filter { $0 != path }
@@ -115,6 +134,18 @@ final class Settings {
     private func setBoolean(_ key: String, _ value: Bool) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_boolean(settings, key, value ? SF_TRUE : SF_FALSE)
+    }
+
+    private func string(_ key: String, default value: String) -> String {
+        guard let settings else { return fallback[key] as? String ?? value }
+        guard let text = g_settings_get_string(settings, key) else { return value }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    private func setString(_ key: String, _ value: String) {
+        guard let settings else { fallback[key] = value; return }
+        g_settings_set_string(settings, key, value)
     }
 
     private func strings(_ key: String) -> [String] {

@@ -99,6 +99,8 @@ final class SurveyApplication {
             return CSVExport.run(to: path, replacing: force, form: form)
         case .describeForm(let path):
             return DescribeForm.run(path: path)
+        case .sync(let command, let overrides):
+            return SyncCommands.run(command, overrides: overrides)
         case .screenshot(let path):
             // A screenshot needs its own instance, not the running one's window.
             g_application_set_flags(gApplication, G_APPLICATION_NON_UNIQUE)

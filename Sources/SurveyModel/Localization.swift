@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Where the model's and the storage's user-visible text goes through
@@ -28,6 +29,13 @@ public enum Localization {
     @MainActor public static var preferredLanguages: [String] = []
 }
 
-func tr(_ message: String) -> String {
+/// `message` in the user's language: the one way the model, the storage
+/// and the sync layers translate.
+package func tr(_ message: String) -> String {
     Localization.translate(message)
+}
+
+/// The translated `format` with `arguments` in its `%@` places.
+package func tr(_ format: String, _ arguments: String...) -> String {
+    String(format: Localization.translate(format), arguments: arguments.map { $0 as NSString })
 }

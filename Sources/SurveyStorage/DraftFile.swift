@@ -1,4 +1,5 @@
 import Foundation
+import SurveyModel
 
 /// The file handling every draft shares: JSON written atomically and kept
 /// private, read back or, when damaged, moved aside and never deleted.

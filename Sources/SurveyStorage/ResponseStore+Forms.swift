@@ -1,10 +1,12 @@
 import Foundation
 import GRDB
+import SurveyModel
 
 /// Responses to forms opened from files, beside the built-in survey's.
 extension ResponseStore {
     /// Stores `response`, with its answers cleaned of control characters as
-    /// the built-in survey's are, and returns it as stored. An instance id
+    /// the built-in survey's are, queued for the server in the same
+    /// transaction, and returns it as stored. An instance id
     /// stored already is not stored again: that response is returned.
     @discardableResult
     public func insert(_ response: FormResponse) throws -> FormResponse {
@@ -20,6 +22,7 @@ extension ResponseStore {
                 }
                 var record = try FormResponseRecord(cleaned)
                 try record.insert(db)
+                try Self.enqueue(db, instanceID: record.instanceID, source: .form, responseID: record.id!)
                 return try record.response()
             }
         } catch {
@@ -69,6 +72,8 @@ extension ResponseStore {
             return try database().write { db in
                 guard let record = try FormResponseRecord.fetchOne(db, key: id) else { return nil }
                 try record.delete(db)
+                // Not sent if still queued; put back, it is queued again.
+                try db.execute(sql: "DELETE FROM delivery WHERE instanceID = ?", arguments: [record.instanceID])
                 return try record.response()
             }
         } catch {

@@ -1,5 +1,6 @@
 public import Foundation
 public import SurveyModel
+import FormEngine
 import GRDB
 import Synchronization
 
@@ -115,10 +116,11 @@ public final class ResponseStore: Sendable {
         }
     }
 
-    /// Stores `response` and returns it with its new identifier. A response
-    /// whose instance id is stored already is not stored again: that one is
-    /// returned, as a draft restored after a crash between storing it and
-    /// removing the draft would otherwise store its answers twice.
+    /// Stores `response` and returns it with its new identifier, queued for
+    /// the server in the same transaction; one without an instance id gets
+    /// one. A response whose instance id is stored already is not stored
+    /// again: that one is returned, as a draft restored after a crash between
+    /// storing it and removing the draft would otherwise store its answers twice.
     @discardableResult
     public func insert(_ response: SurveyResponse) throws -> SurveyResponse {
         if let readOnlyError { throw readOnlyError }
@@ -129,7 +131,10 @@ public final class ResponseStore: Sendable {
                     return stored.response
                 }
                 var record = ResponseRecord(response)
+                // The server knows a response by its instance id.
+                if record.instanceID == nil { record.instanceID = FormEnvironment.randomInstanceID() }
                 try record.insert(db)
+                try Self.enqueue(db, instanceID: record.instanceID!, source: .survey, responseID: record.id!)
                 return record.response
             }
         } catch {
@@ -370,6 +375,9 @@ public final class ResponseStore: Sendable {
         }
         migrator.registerMigration("v3: responses to any form") { db in
             try FormResponseRecord.createTable(db)
+        }
+        migrator.registerMigration("v4: outbox") { db in
+            try createOutbox(db)
         }
         return migrator
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import SurveyModel
 
 /// A storage failure, with a message fit to show the user.
 public struct StorageError: Error, LocalizedError, Sendable, Equatable {

@@ -90,6 +90,9 @@ final class FormResponseStoreTests: XCTestCase {
         XCTAssertEqual(stored[0].answers.map(\.path), ["name", "member[1]/age", "member[2]/age", "colours"])
         XCTAssertEqual(stored[0].answer(at: "member[2]/age"), "8")
         XCTAssertEqual(stored[0].startedAt, Date(timeIntervalSince1970: 1_763_900_100))
+        // Both wait to be sent, as if they had just been stored.
+        XCTAssertEqual(try store.delivery(of: "uuid:0b7c-built-in")?.state, .waiting)
+        XCTAssertEqual(try store.delivery(of: "uuid:5d1e-household")?.state, .waiting)
         // And it goes on taking responses, once per instance.
         try store.insert(response("uuid:5d1e-household", answers: [("name", "Again")]))
         XCTAssertEqual(try store.responses(toForm: "household").count, 1)

@@ -188,7 +188,11 @@ final class InstanceIDTests: XCTestCase {
             name: "From v1", companyName: "Engines", yearsOfExperience: 12.5,
             isCurrentEmployer: true, approxSalary: 85_000, comments: "kept"
         ))
-        XCTAssertNil(old.instanceID)
+        // Opened for writing, it gets the instance id the server knows it
+        // by, and waits in the outbox like every response stored since.
+        let instanceID = try XCTUnwrap(old.instanceID)
+        XCTAssertTrue(instanceID.hasPrefix("uuid:"), instanceID)
+        XCTAssertEqual(try store.delivery(of: instanceID)?.state, .waiting)
         try store.insert(response("After", instanceID: "uuid:7"))
         try store.insert(response("After", instanceID: "uuid:7"))
         XCTAssertEqual(try store.count(), 2)

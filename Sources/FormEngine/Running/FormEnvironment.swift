@@ -20,12 +20,17 @@ public struct FormEnvironment: Sendable {
         timeZone: TimeZone = .current,
         deviceID: String = "",
         username: String = "",
-        newInstanceID: @escaping @Sendable () -> String = { "uuid:" + UUID().uuidString.lowercased() }
+        newInstanceID: @escaping @Sendable () -> String = FormEnvironment.randomInstanceID
     ) {
         self.now = now
         self.timeZone = timeZone
         self.deviceID = deviceID
         self.username = username
         self.newInstanceID = newInstanceID
+    }
+
+    /// An instance id as ODK makes them: `uuid:` and a random UUID.
+    @Sendable public static func randomInstanceID() -> String {
+        "uuid:" + UUID().uuidString.lowercased()
     }
 }

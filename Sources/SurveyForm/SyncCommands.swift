@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import SurveyStorage
+import SurveySync
+
+/// The command line's side of server sync, no display needed:
+/// `--sync-status`, `--sync-now`, `--server-setup` and `--store-password`.
+/// The server comes from the settings, with `--server`, `--port`,
+/// `--database`, `--user` and `--insecure` standing in for them in one run.
+@MainActor
+enum SyncCommands {
+    enum Command: Equatable {
+        case status, sendNow, setUpServer, storePassword
+    }
+
+    /// What the command line changes of the saved server settings, for this run only.
+    struct Overrides: Equatable {
+        var host: String?
+        var port: Int?
+        var database: String?
+        var user: String?
+        var insecure = false
+
+        func applied(to saved: ServerSettings) -> ServerSettings {
+            var settings = saved
+            if let host { settings.host = host }
+            if let port { settings.port = port }
+            if let database { settings.database = database }
+            if let user { settings.user = user }
+            if insecure { settings.security = .insecure }
+            return settings
+        }
+    }
+
+    /// Runs `command`; the process's exit status (2: no usable server set).
+    static func run(_ command: Command, overrides: Overrides) -> Int32 {
+        let settings = overrides.applied(to: Settings.shared.server)
+        if let problem = settings.problem {
+            if command == .status {
+                print(tr("Server: none set. Responses stay on this computer until one is."))
+                return printQueue() ? 0 : 1
+            }
+            printError(problem + " " + tr("Set it in Preferences, or with --server, --database and --user."))
+            return 2
+        }
+        switch command {
+        case .status:
+            print(String(format: tr("Server: %@ (%@)"), settings.displayName, settings.security.rawValue))
+            return printQueue() ? 0 : 1
+        case .storePassword:
+            guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+                printError(tr("No password was given on standard input."))
+                return 2
+            }
+            do {
+                try Keyring.store(password, for: settings)
+                print(String(format: tr("The password for %@ is in the keyring."), settings.displayName))
+                return 0
+            } catch {
+                printError(error.localizedDescription)
+                return 1
+            }
+        case .setUpServer:
+            let secret: String?
+            do {
+                secret = try password(for: settings)
+            } catch {
+                printError(error.localizedDescription)
+                return 1
+            }
+            let result = waitFor { try await ServerSchema.migrate(settings, password: secret) }
+            switch result {
+            case .success(let before):
+                print(String(format: tr("The server %@ is set up (schema version %d, was %d)."),
+                             settings.displayName, Int32(ServerSchema.current), Int32(before)))
+                return 0
+            case .failure(let error):
+                printError(error.localizedDescription)
+                return 1
+            }
+        case .sendNow:
+            let store: ResponseStore
+            let secret: String?
+            do {
+                store = try ResponseStore(directory: DataLocation.dataDirectory)
+                secret = try password(for: settings)
+            } catch {
+                printError(error.localizedDescription)
+                return 1
+            }
+            let report = waitFor { () async throws -> OutboxSender.Report in
+                await OutboxSender(store: store, settings: settings, password: secret).sendDue(ignoringBackoff: true)
+            }
+            guard case .success(let sent) = report else { return 1 }
+            print(String(format: trn("Sent %d response to %@.", "Sent %d responses to %@.", sent.sent),
+                         Int32(sent.sent), settings.displayName))
+            if let failure = sent.failure {
+                printError(failure.message)
+                _ = printQueue()
+                return 1
+            }
+            return 0
+        }
+    }
+
+    /// The outbox's counts and latest failure; whether they could be read.
+    private static func printQueue() -> Bool {
+        do {
+            let summary = try ResponseStore(directory: DataLocation.dataDirectory).deliverySummary()
+            print(String(format: tr("Waiting: %d"), Int32(summary.waiting)))
+            print(String(format: tr("Sending: %d"), Int32(summary.sending)))
+            print(String(format: tr("Failed, to be tried again: %d"), Int32(summary.failed)))
+            print(String(format: tr("Sent: %d"), Int32(summary.sent)))
+            if let lastSent = summary.lastSentAt {
+                print(String(format: tr("Last sent: %@"), lastSent.formatted(date: .abbreviated, time: .standard)))
+            }
+            if let error = summary.lastError { print(String(format: tr("Last error: %@"), error)) }
+            if let next = summary.nextAttemptAt, summary.failed > 0 {
+                print(String(format: tr("Next try: %@"), next.formatted(date: .abbreviated, time: .standard)))
+            }
+            return true
+        } catch {
+            printError(error.localizedDescription)
+            return false
+        }
+    }
+
+    /// The keyring's password for `settings`, `nil` when none is stored (a
+    /// server that trusts this login needs none).
+    private static func password(for settings: ServerSettings) throws -> String? {
+        try Keyring.password(for: settings)
+    }
+
+    /// Runs `work` off the main thread and waits: these commands run before
+    /// any main loop, with nothing else for the main thread to do. `work`
+    /// must not need the main actor, which is waiting here.
+    private static func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task.detached {
+            do {
+                box.result = .success(try await work())
+            } catch {
+                box.result = .failure(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        return box.result ?? .failure(SyncError("", kind: .unreachable))
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        // Written by the task before it signals, read after the wait.
+        var result: Result<T, any Error>?
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("\(AppInfo.executable): \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,376 @@
+public import Foundation
+import GRDB
+import FormEngine
+public import SurveyModel
+
+/// Where a stored response stands on its way to the shared server.
+public enum DeliveryState: String, Sendable, Equatable, CaseIterable {
+    /// Queued, not tried yet.
+    case waiting
+    /// Handed to a sender, which has not heard back yet.
+    case sending
+    /// The server has it.
+    case sent
+    /// The last try failed; it is tried again later (`Delivery.lastError` says why).
+    case failed
+}
+
+/// A stored response's delivery: its state, how many tries, the last
+/// failure's reason and when the next try may start.
+public struct Delivery: Sendable, Equatable {
+    public var instanceID: String
+    public var state: DeliveryState
+    public var attempts: Int
+    public var lastError: String?
+    public var nextAttemptAt: Date?
+    public var sentAt: Date?
+}
+
+/// A response as a sender delivers it: which form and version it answers,
+/// its times, and its answers as one JSON object keyed by question name (or
+/// path), as the server stores them.
+public struct OutgoingResponse: Sendable, Equatable {
+    public var instanceID: String
+    public var formID: String
+    public var formVersion: String
+    public var startedAt: Date?
+    public var submittedAt: Date
+    public var answersJSON: String
+    /// Tries so far, this one included.
+    public var attempts = 1
+}
+
+/// The outbox at a glance: how many responses are in each state, and the
+/// latest failure.
+public struct DeliverySummary: Sendable, Equatable {
+    public var waiting = 0
+    public var sending = 0
+    public var failed = 0
+    public var sent = 0
+    public var lastError: String?
+    public var lastSentAt: Date?
+    /// When the earliest failed or waiting response may be tried again.
+    public var nextAttemptAt: Date?
+
+    /// Responses not yet on the server.
+    public var queued: Int { waiting + sending + failed }
+
+    public init() {}
+}
+
+/// The outbox: every stored response has a delivery row, written in the
+/// transaction that stores the response, so that nothing stored can miss
+/// the server and nothing is queued that was not stored. Delivery never
+/// deletes a response; a sent one stays, marked sent.
+///
+/// Senders claim a batch (`claimBatch`), which marks it `sending` for a
+/// lease; a sender that dies mid-batch leaves rows whose lease runs out, and
+/// the next claim takes them again. The server stores by instance id at most
+/// once, so a batch sent twice is harmless.
+extension ResponseStore {
+    /// The built-in survey's form id and version on the server.
+    public static let builtInFormID = BuiltInSurvey.definition.settings.id
+    public static let builtInFormVersion = BuiltInSurvey.definition.settings.version ?? ""
+
+    /// This store's device id: made once, with the outbox, and kept in the
+    /// database, so that each computer's responses say where they came from.
+    public func deviceID() throws -> String {
+        do {
+            return try database().read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = 'device_id'")
+            } ?? ""
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// Takes up to `limit` responses due for delivery, oldest first, marks
+    /// them `sending` until `leaseEnd`, and returns them with their answers
+    /// as they are now (a response changed while queued goes as changed).
+    /// `ignoringBackoff` takes failed responses whose next try is not due
+    /// yet, as *Send Now* does; a live lease is never taken.
+    public func claimBatch(limit: Int, now: Date = Date(), leaseEnd: Date, ignoringBackoff: Bool = false) throws -> [OutgoingResponse] {
+        if let readOnlyError { throw readOnlyError }
+        do {
+            return try database().write { db in
+                let due = ignoringBackoff
+                    ? "state IN ('waiting', 'failed')"
+                    : "state IN ('waiting', 'failed') AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)"
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT instanceID, source, responseID, attempts FROM delivery
+                    WHERE (\(due)) OR (state = 'sending' AND nextAttemptAt <= :now)
+                    ORDER BY queuedAt, rowid LIMIT :limit
+                    """, arguments: ["now": now, "limit": limit])
+                var batch: [OutgoingResponse] = []
+                for row in rows {
+                    let instanceID: String = row["instanceID"]
+                    let source: String = row["source"]
+                    let responseID: Int64 = row["responseID"]
+                    guard var outgoing = try Self.outgoing(db, source: source, responseID: responseID) else {
+                        // Its response is gone: nothing left to send.
+                        try db.execute(sql: "DELETE FROM delivery WHERE instanceID = ?", arguments: [instanceID])
+                        continue
+                    }
+                    outgoing.attempts = row["attempts"] as Int + 1
+                    batch.append(outgoing)
+                    try db.execute(sql: """
+                        UPDATE delivery SET state = 'sending', attempts = attempts + 1, nextAttemptAt = ?
+                        WHERE instanceID = ?
+                        """, arguments: [leaseEnd, instanceID])
+                }
+                return batch
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// Records that the server holds these responses.
+    public func markSent(_ instanceIDs: [String], at time: Date = Date()) throws {
+        try update(instanceIDs, sql: """
+            UPDATE delivery SET state = 'sent', sentAt = :time, lastError = NULL, nextAttemptAt = NULL
+            WHERE instanceID = :id
+            """, ["time": time])
+    }
+
+    /// Records a failed try: `reason` as the server or the network gave it,
+    /// and when to try again.
+    public func markFailed(_ instanceIDs: [String], reason: String, retryAt: Date) throws {
+        try update(instanceIDs, sql: """
+            UPDATE delivery SET state = 'failed', lastError = :reason, nextAttemptAt = :retry
+            WHERE instanceID = :id AND state <> 'sent'
+            """, ["reason": reason, "retry": retryAt])
+    }
+
+    private func update(_ instanceIDs: [String], sql: String, _ arguments: [String: (any DatabaseValueConvertible)?]) throws {
+        if let readOnlyError { throw readOnlyError }
+        do {
+            try database().write { db in
+                let statement = try db.makeStatement(sql: sql)
+                for instanceID in instanceIDs {
+                    var values = arguments
+                    values["id"] = instanceID
+                    try statement.execute(arguments: StatementArguments(values))
+                }
+            }
+        } catch {
+            throw StorageError(tr("Could not record the delivery: %@", Self.describe(error)))
+        }
+    }
+
+    /// The delivery of the response with instance id `instanceID`, if it is stored.
+    public func delivery(of instanceID: String) throws -> Delivery? {
+        do {
+            return try database().read { db in
+                guard try db.tableExists("delivery") else { return nil }
+                return try Row.fetchOne(db, sql: "SELECT * FROM delivery WHERE instanceID = ?", arguments: [instanceID])
+                    .map(Self.delivery(from:))
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// How many responses are in each state, and the latest failure.
+    public func deliverySummary() throws -> DeliverySummary {
+        do {
+            return try database().read { db in
+                var summary = DeliverySummary()
+                guard try db.tableExists("delivery") else { return summary }
+                for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS count FROM delivery GROUP BY state") {
+                    let count: Int = row["count"]
+                    switch DeliveryState(rawValue: row["state"]) {
+                    case .waiting: summary.waiting = count
+                    case .sending: summary.sending = count
+                    case .failed: summary.failed = count
+                    case .sent: summary.sent = count
+                    case nil: break
+                    }
+                }
+                summary.lastError = try String.fetchOne(db, sql: """
+                    SELECT lastError FROM delivery WHERE state = 'failed' ORDER BY nextAttemptAt DESC LIMIT 1
+                    """)
+                summary.lastSentAt = try Date.fetchOne(db, sql: "SELECT MAX(sentAt) FROM delivery")
+                summary.nextAttemptAt = try Date.fetchOne(db, sql: """
+                    SELECT MIN(nextAttemptAt) FROM delivery WHERE state = 'failed'
+                    """)
+                return summary
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// Puts deliveries in `state`, as a sender killed at some point leaves
+    /// them, for tests of what the next sender does.
+    package func _setDelivery(_ instanceIDs: [String], state: DeliveryState, nextAttemptAt: Date?) throws {
+        try update(instanceIDs, sql: """
+            UPDATE delivery SET state = :state, nextAttemptAt = :next WHERE instanceID = :id
+            """, ["state": state.rawValue, "next": nextAttemptAt])
+    }
+
+    // MARK: - Inside the store's transactions
+
+    /// Queues a newly stored response, in the transaction that stored it.
+    static func enqueue(_ db: Database, instanceID: String, source: Source, responseID: Int64, at time: Date = Date()) throws {
+        try db.execute(sql: """
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt) VALUES (?, ?, ?, 'waiting', ?)
+            ON CONFLICT (instanceID) DO UPDATE SET source = excluded.source, responseID = excluded.responseID
+            """, arguments: [instanceID, source.rawValue, responseID, time])
+    }
+
+    /// Which table a delivery's response is in.
+    enum Source: String {
+        case survey, form
+    }
+
+    /// The outbox's tables, and every response stored before them queued.
+    static func createOutbox(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE store_info (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        try db.execute(sql: "INSERT INTO store_info (key, value) VALUES ('device_id', ?)",
+                       arguments: [UUID().uuidString.lowercased()])
+        try db.execute(sql: """
+            CREATE TABLE delivery (
+                instanceID TEXT PRIMARY KEY NOT NULL,
+                source TEXT NOT NULL CHECK (source IN ('survey', 'form')),
+                responseID INTEGER NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('waiting', 'sending', 'sent', 'failed')),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                lastError TEXT,
+                nextAttemptAt DATETIME,
+                queuedAt DATETIME NOT NULL,
+                sentAt DATETIME
+            )
+            """)
+        try db.execute(sql: "CREATE INDEX delivery_due ON delivery (state, queuedAt)")
+        try db.execute(sql: "CREATE INDEX delivery_response ON delivery (source, responseID)")
+        // The server knows a response by its instance id; the ones stored
+        // before instance ids existed get theirs now.
+        let unnamed = try Int64.fetchAll(db, sql: "SELECT id FROM response WHERE instanceID IS NULL")
+        for id in unnamed {
+            try db.execute(sql: "UPDATE response SET instanceID = ? WHERE id = ?",
+                           arguments: [FormEnvironment.randomInstanceID(), id])
+        }
+        let now = Date()
+        try db.execute(sql: """
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt)
+            SELECT instanceID, 'survey', id, 'waiting', ? FROM response ORDER BY id
+            """, arguments: [now])
+        try db.execute(sql: """
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt)
+            SELECT instanceID, 'form', id, 'waiting', ? FROM form_response ORDER BY id
+            """, arguments: [now])
+    }
+
+    private static func delivery(from row: Row) -> Delivery {
+        Delivery(
+            instanceID: row["instanceID"],
+            state: DeliveryState(rawValue: row["state"]) ?? .waiting,
+            attempts: row["attempts"],
+            lastError: row["lastError"],
+            nextAttemptAt: row["nextAttemptAt"],
+            sentAt: row["sentAt"]
+        )
+    }
+
+    private static func outgoing(_ db: Database, source: String, responseID: Int64) throws -> OutgoingResponse? {
+        switch Source(rawValue: source) {
+        case .survey:
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
+                       comments, instanceID
+                FROM response WHERE id = ?
+                """, arguments: [responseID]) else { return nil }
+            let answers = SurveyAnswers(
+                name: row[1], companyName: row[2], yearsOfExperience: row[3],
+                isCurrentEmployer: row[4], approxSalary: (row[5] as Double?).map(Float.init), comments: row[6]
+            )
+            return OutgoingResponse(
+                instanceID: row[7], formID: builtInFormID, formVersion: builtInFormVersion,
+                startedAt: nil, submittedAt: row[0], answersJSON: AnswersJSON.builtIn(answers)
+            )
+        case .form:
+            guard let record = try FormResponseRecord.fetchOne(db, key: responseID) else { return nil }
+            let response = try record.response()
+            return OutgoingResponse(
+                instanceID: response.instanceID, formID: response.formID, formVersion: response.formVersion,
+                startedAt: response.startedAt, submittedAt: response.submittedAt,
+                answersJSON: AnswersJSON.object(response.answers.map { ($0.path, .string($0.value)) })
+            )
+        case nil:
+            return nil
+        }
+    }
+}
+
+/// Answers as the server stores them: one JSON object keyed by question name
+/// (or path). A form's answers are its texts; the built-in survey's are keyed
+/// by its question names (its CSV columns), numbers as numbers and the
+/// acknowledgement as a boolean, and read back for an export of what the
+/// server holds.
+public enum AnswersJSON {
+    enum Value {
+        case string(String), number(Double), boolean(Bool), null
+    }
+
+    public static func builtIn(_ answers: SurveyAnswers) -> String {
+        object([
+            (SurveyField.name.questionName, .string(answers.name)),
+            (SurveyField.companyName.questionName, .string(answers.companyName)),
+            (SurveyField.yearsOfExperience.questionName, answers.yearsOfExperience.map(Value.number) ?? .null),
+            (SurveyField.isCurrentEmployer.questionName, .boolean(answers.isCurrentEmployer)),
+            (SurveyField.approxSalary.questionName, answers.approxSalary.map { .number(Double($0)) } ?? .null),
+            (SurveyField.comments.questionName, .string(answers.comments)),
+        ])
+    }
+
+    /// The answers in `json`; a missing or mistyped answer reads as not given.
+    public static func builtInAnswers(from json: String) -> SurveyAnswers {
+        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+        func number(_ field: SurveyField) -> Double? {
+            (object[field.questionName] as? NSNumber).map(\.doubleValue)
+        }
+        return SurveyAnswers(
+            name: object[SurveyField.name.questionName] as? String ?? "",
+            companyName: object[SurveyField.companyName.questionName] as? String ?? "",
+            yearsOfExperience: number(.yearsOfExperience),
+            isCurrentEmployer: (object[SurveyField.isCurrentEmployer.questionName] as? Bool) ?? false,
+            approxSalary: number(.approxSalary).map(Float.init),
+            comments: object[SurveyField.comments.questionName] as? String ?? ""
+        )
+    }
+
+    /// A JSON object with `members` in order (JSONSerialization would sort
+    /// or shuffle them, and the order helps whoever reads the server's rows).
+    static func object(_ members: [(String, Value)]) -> String {
+        var json = "{"
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { json += "," }
+            json += quoted(key) + ":"
+            switch value {
+            case .string(let text): json += quoted(text)
+            case .number(let number): json += CSVExporter.number(number)
+            case .boolean(let flag): json += flag ? "true" : "false"
+            case .null: json += "null"
+            }
+        }
+        return json + "}"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20:
+                quoted += String(format: "\\u%04x", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import SurveyModel
+import SurveyStorage
+import XCTest
+
+/// The local outbox: queued with the response, claimed for a lease, never
+/// emptied of responses by delivery.
+final class OutboxTests: XCTestCase {
+    private func surveyResponse(_ name: String, comments: String = "") -> SurveyResponse {
+        SurveyResponse(
+            answers: SurveyAnswers(name: name, companyName: "", yearsOfExperience: nil, isCurrentEmployer: false,
+                                   approxSalary: nil, comments: comments),
+            submittedAt: Date()
+        )
+    }
+
+    private func formResponse(_ instanceID: String) -> FormResponse {
+        FormResponse(formID: "household", formVersion: "3", instanceID: instanceID, startedAt: Date(), submittedAt: Date(),
+                     answers: [.init(path: "name", value: "Ada")])
+    }
+
+    func testEveryStoredResponseIsQueuedOnceAndNothingUnstoredIs() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let survey = try store.insert(surveyResponse("Ada"))
+        XCTAssertNotNil(survey.instanceID, "a response gets the instance id the server knows it by")
+        try store.insert(formResponse("uuid:f1"))
+        try store.insert(formResponse("uuid:f1"))
+        XCTAssertEqual(try store.deliverySummary().waiting, 2)
+
+        // A response the full disk refuses is not queued either: both or neither.
+        let pages = try FileManager.default.attributesOfItem(atPath: store.url.path)[.size] as! Int / 4096
+        try store.limitSize(toPages: pages)
+        XCTAssertThrowsError(try store.insert(surveyResponse("Big", comments: String(repeating: "x", count: 64_000))))
+        XCTAssertEqual(try store.deliverySummary().waiting, 2)
+        XCTAssertEqual(try store.count(), 1)
+    }
+
+    func testAClaimHoldsForItsLeaseAndThenPassesToTheNextSender() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        for index in 0..<3 { try store.insert(formResponse("uuid:\(index)")) }
+        let now = Date()
+        let first = try store.claimBatch(limit: 2, now: now, leaseEnd: now + 60)
+        XCTAssertEqual(first.map(\.instanceID), ["uuid:0", "uuid:1"], "oldest first")
+        XCTAssertEqual(first.map(\.attempts), [1, 1])
+        let second = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60)
+        XCTAssertEqual(second.map(\.instanceID), ["uuid:2"], "a live lease is not taken")
+        XCTAssertEqual(try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60, ignoringBackoff: true), [])
+        // The first sender died: after its lease the rows are due again.
+        let retaken = try store.claimBatch(limit: 10, now: now + 61, leaseEnd: now + 120)
+        XCTAssertEqual(Set(retaken.map(\.instanceID)), ["uuid:0", "uuid:1", "uuid:2"])
+        XCTAssertEqual(retaken.first { $0.instanceID == "uuid:0" }?.attempts, 2)
+    }
+
+    func testAFailureWaitsOutItsRetryTimeAndSentIsFinal() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        try store.insert(formResponse("uuid:a"))
+        try store.insert(formResponse("uuid:b"))
+        let now = Date()
+        _ = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60)
+        try store.markSent(["uuid:a"], at: now)
+        try store.markFailed(["uuid:a", "uuid:b"], reason: "The server is down.", retryAt: now + 30)
+        XCTAssertEqual(try store.delivery(of: "uuid:a")?.state, .sent, "a late failure does not undo a delivery")
+        let failed = try XCTUnwrap(store.delivery(of: "uuid:b"))
+        XCTAssertEqual(failed.state, .failed)
+        XCTAssertEqual(failed.lastError, "The server is down.")
+        let summary = try store.deliverySummary()
+        XCTAssertEqual([summary.sent, summary.failed, summary.queued], [1, 1, 1])
+        XCTAssertEqual(summary.lastError, "The server is down.")
+        XCTAssertEqual(try store.claimBatch(limit: 10, now: now + 29, leaseEnd: now + 90), [])
+        XCTAssertEqual(try store.claimBatch(limit: 10, now: now + 31, leaseEnd: now + 90).map(\.instanceID), ["uuid:b"])
+        XCTAssertEqual(try store.responses(toForm: "household").count, 2, "delivery deletes nothing")
+    }
+
+    func testADeletedResponseLeavesTheQueueAndUndoQueuesItAgain() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let stored = try store.insert(formResponse("uuid:d"))
+        var removed = try XCTUnwrap(store.deleteResponse(id: try XCTUnwrap(stored.id)))
+        XCTAssertNil(try store.delivery(of: "uuid:d"))
+        removed.id = nil
+        try store.insert(removed)
+        XCTAssertEqual(try store.delivery(of: "uuid:d")?.state, .waiting)
+    }
+
+    func testEachStoreHasItsOwnLastingDeviceID() throws {
+        let first = try TemporaryDirectory(), second = try TemporaryDirectory()
+        let id = try ResponseStore(directory: first.url).deviceID()
+        XCTAssertEqual(try ResponseStore(directory: first.url).deviceID(), id, "kept across openings")
+        XCTAssertNotEqual(try ResponseStore(directory: second.url).deviceID(), id)
+        XCTAssertEqual(id.count, 36)
+    }
+
+    func testTheBuiltInSurveysAnswersGoAsTypedJSONAndComeBack() {
+        let answers = SurveyAnswers(name: "Zoë \"Z\"\n\u{1}", companyName: "A\\B", yearsOfExperience: 12.5,
+                                    isCurrentEmployer: true, approxSalary: 85_000, comments: "")
+        let json = AnswersJSON.builtIn(answers)
+        XCTAssertEqual(json, #"{"name":"Zoë \"Z\"\n\u0001","company":"A\\B","years_of_experience":12.5,"#
+            + #""current_employer":true,"approx_salary":85000,"comments":""}"#)
+        XCTAssertEqual(AnswersJSON.builtInAnswers(from: json), answers)
+        var none = answers
+        none.yearsOfExperience = nil
+        none.approxSalary = nil
+        XCTAssertEqual(AnswersJSON.builtInAnswers(from: AnswersJSON.builtIn(none)), none)
+    }
+}

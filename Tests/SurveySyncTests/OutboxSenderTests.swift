@@ -1,0 +1,273 @@
+import Foundation
+import SurveyModel
+import SurveyStorage
+import SurveySync
+import XCTest
+
+/// Delivery to a real PostgreSQL server of the tests' own.
+final class OutboxSenderTests: XCTestCase {
+    nonisolated(unsafe) private static var server: TestServer?
+    private var folders: [URL] = []
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            server = try TestServer()
+        } catch {
+            // Every test then fails on `server()` with this reason.
+            XCTFail("\(error)")
+        }
+    }
+
+    override class func tearDown() {
+        server = nil
+        super.tearDown()
+    }
+
+    override func setUp() async throws {
+        let server = try server()
+        try await ServerSchema.migrate(server.adminSettings, password: TestServer.adminPassword)
+        try server.sql("TRUNCATE survey_form.submissions, survey_form.batches")
+    }
+
+    override func tearDown() {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        folders = []
+    }
+
+    private func server() throws -> TestServer {
+        guard let server = Self.server else { throw TestServerError("no test server") }
+        return server
+    }
+
+    private func makeStore() throws -> ResponseStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        folders.append(folder)
+        return try ResponseStore(directory: folder)
+    }
+
+    private func sender(_ store: ResponseStore, user: String = "laptop_1", password: String? = TestServer.collectorPassword) throws -> OutboxSender {
+        OutboxSender(store: store, settings: try server().settings(user: user), password: password)
+    }
+
+    private func serverCount(_ condition: String = "true") throws -> Int {
+        Int(try server().sql("SELECT count(*) FROM survey_form.submissions WHERE \(condition)")
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    private func surveyResponse(_ name: String, salary: Float? = 85_000) -> SurveyResponse {
+        SurveyResponse(
+            answers: SurveyAnswers(name: name, companyName: "Acme", yearsOfExperience: 12.5,
+                                   isCurrentEmployer: true, approxSalary: salary, comments: "line one\nline \"two\""),
+            submittedAt: Date(timeIntervalSince1970: 1_700_000_000)
+        )
+    }
+
+    private func formResponse(_ instanceID: String = "uuid:" + UUID().uuidString.lowercased()) -> FormResponse {
+        FormResponse(formID: "household", formVersion: "2024-01", instanceID: instanceID,
+                     startedAt: Date(timeIntervalSince1970: 1_700_000_000),
+                     submittedAt: Date(timeIntervalSince1970: 1_700_000_060),
+                     answers: [.init(path: "members[1]/name", value: "Zoë"), .init(path: "size", value: "3")])
+    }
+
+    // MARK: - Schema
+
+    func testSetUpIsVersionedAndRunsEachStepOnce() async throws {
+        let server = try server()
+        let before = try await ServerSchema.migrate(server.adminSettings, password: TestServer.adminPassword)
+        XCTAssertEqual(before, ServerSchema.current, "setUp migrated already; a second run has nothing to do")
+        XCTAssertEqual(try server.sql("SELECT count(*) FROM survey_form.schema_version").trimmingCharacters(in: .whitespacesAndNewlines),
+                       String(ServerSchema.current))
+    }
+
+    func testAServerWithoutTheSchemaIsReportedWithWhatToDo() async throws {
+        let server = try server()
+        try server.sql("CREATE DATABASE empty OWNER survey_form_admin")
+        defer { _ = try? server.sql("DROP DATABASE empty", database: "postgres") }
+        try server.sql("GRANT CONNECT ON DATABASE empty TO survey_form_collectors", database: "postgres")
+        let store = try makeStore()
+        try store.insert(surveyResponse("Ada"))
+        var settings = server.settings()
+        settings.database = "empty"
+        let report = await OutboxSender(store: store, settings: settings, password: TestServer.collectorPassword).sendDue()
+        XCTAssertEqual(report.sent, 0)
+        XCTAssertEqual(report.failure?.kind, .schema)
+        XCTAssertTrue(report.failure?.message.contains("--server-setup") ?? false, report.failure?.message ?? "")
+        XCTAssertEqual(try store.deliverySummary().failed, 1, "kept, to be sent once the server is set up")
+    }
+
+    // MARK: - Delivery
+
+    func testQueuedResponsesAreDeliveredOnceAndStayStoredLocally() async throws {
+        let store = try makeStore()
+        for name in ["Ada", "Grace", "Linus"] { try store.insert(surveyResponse(name)) }
+        try store.insert(formResponse())
+        try store.insert(formResponse())
+        XCTAssertEqual(try store.deliverySummary().waiting, 5)
+
+        let report = await try sender(store).sendDue()
+        XCTAssertNil(report.failure)
+        XCTAssertEqual(report.sent, 5)
+        XCTAssertEqual(try serverCount(), 5)
+        XCTAssertEqual(try serverCount("form_id = 'survey_form' AND form_version = '1'"), 3)
+        XCTAssertEqual(try serverCount("form_id = 'household' AND started_at IS NOT NULL"), 2)
+        XCTAssertEqual(try serverCount("device_id = '\(try store.deviceID())' AND submitted_by = 'laptop_1'"), 5)
+        let summary = try store.deliverySummary()
+        XCTAssertEqual(summary.queued, 0)
+        XCTAssertEqual(summary.sent, 5)
+        XCTAssertEqual(try store.count(), 3, "sending deletes nothing")
+        XCTAssertEqual(try store.responses(toForm: "household").count, 2)
+
+        let again = await try sender(store).sendDue(ignoringBackoff: true)
+        XCTAssertEqual(again.sent, 0, "nothing is due")
+        XCTAssertEqual(try serverCount(), 5)
+    }
+
+    func testTheServerHoldsTheAnswersAsTheyWereGiven() async throws {
+        let store = try makeStore()
+        let stored = try store.insert(surveyResponse("Zoë \"Z\" O'Neil", salary: nil))
+        let form = try store.insert(formResponse())
+        _ = await try sender(store).sendDue()
+
+        let json = try server().sql("SELECT answers::text FROM survey_form.submissions WHERE instance_id = '\(stored.instanceID!)'")
+        XCTAssertEqual(AnswersJSON.builtInAnswers(from: json), stored.answers)
+        XCTAssertTrue(json.contains("\"approx_salary\": null"), json)
+        XCTAssertEqual(try server().sql("""
+            SELECT answers->>'members[1]/name' || ',' || (answers->>'size') FROM survey_form.submissions
+            WHERE instance_id = '\(form.instanceID)'
+            """).trimmingCharacters(in: .whitespacesAndNewlines), "Zoë,3")
+        XCTAssertEqual(try server().sql("""
+            SELECT to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM survey_form.submissions
+            WHERE instance_id = '\(form.instanceID)'
+            """).trimmingCharacters(in: .whitespacesAndNewlines), "2023-11-14 22:14:20")
+    }
+
+    func testABatchSentAgainAfterALostAcknowledgementIsStoredOnce() async throws {
+        let store = try makeStore()
+        for name in ["Ada", "Grace"] { try store.insert(surveyResponse(name)) }
+        _ = await try sender(store).sendDue()
+        XCTAssertEqual(try serverCount(), 2)
+        // The server committed, and the sender was killed before it heard
+        // so: the rows are left claimed, their lease run out.
+        let ids = try store.newestFirst().compactMap(\.instanceID)
+        try store._setDelivery(ids, state: .sending, nextAttemptAt: Date().addingTimeInterval(-1))
+        let report = await try sender(store).sendDue()
+        XCTAssertNil(report.failure)
+        XCTAssertEqual(report.sent, 2)
+        XCTAssertEqual(try serverCount(), 2, "resent, stored once")
+        XCTAssertEqual(try server().sql("SELECT count(*) FROM survey_form.batches").trimmingCharacters(in: .whitespacesAndNewlines), "2",
+                       "each batch is recorded, the second having added nothing")
+        XCTAssertEqual(try store.deliverySummary().sent, 2)
+    }
+
+    func testTwoLaptopsSendingOneResponseStoreItOnce() async throws {
+        let shared = formResponse()
+        let first = try makeStore(), second = try makeStore()
+        try first.insert(shared)
+        try second.insert(shared)
+        XCTAssertNotEqual(try first.deviceID(), try second.deviceID())
+        _ = await try sender(first).sendDue()
+        let report = await try sender(second, user: "laptop_2").sendDue()
+        XCTAssertNil(report.failure)
+        XCTAssertEqual(report.sent, 1, "the server holds it: sent")
+        XCTAssertEqual(try serverCount(), 1)
+    }
+
+    func testAServerThatIsDownKeepsTheResponsesQueuedUntilItIsBack() async throws {
+        let server = try server()
+        let store = try makeStore()
+        try store.insert(surveyResponse("Ada"))
+        server.stop()
+        let down = await try sender(store).sendDue()
+        try server.start()
+        XCTAssertEqual(down.sent, 0)
+        XCTAssertEqual(down.failure?.kind, .unreachable)
+        XCTAssertTrue(down.failure?.message.contains("cannot be reached") ?? false, down.failure?.message ?? "")
+        let summary = try store.deliverySummary()
+        XCTAssertEqual(summary.failed, 1)
+        XCTAssertEqual(summary.lastError, down.failure?.message)
+        XCTAssertGreaterThan(summary.nextAttemptAt ?? .distantPast, Date(), "a retry waits")
+
+        let early = await try sender(store).sendDue()
+        XCTAssertEqual(early.sent, 0, "not before the back-off is over")
+        let later = await try sender(store).sendDue(now: { Date().addingTimeInterval(3600) })
+        XCTAssertNil(later.failure)
+        XCTAssertEqual(later.sent, 1)
+        XCTAssertEqual(try store.delivery(of: try store.newestFirst()[0].instanceID!)?.attempts, 2)
+    }
+
+    func testAWrongPasswordIsSaidPlainlyAndLosesNothing() async throws {
+        let store = try makeStore()
+        try store.insert(surveyResponse("Ada"))
+        let report = await try sender(store, password: "wrong").sendDue()
+        XCTAssertEqual(report.failure?.kind, .refusedLogin)
+        XCTAssertTrue(report.failure?.message.contains("refused the login of laptop_1") ?? false, report.failure?.message ?? "")
+        XCTAssertEqual(try store.count(), 1)
+        let fixed = await try sender(store).sendDue(ignoringBackoff: true)
+        XCTAssertEqual(fixed.sent, 1)
+    }
+
+    func testSendNowTakesResponsesWaitingOutABackOff() async throws {
+        let store = try makeStore()
+        try store.insert(surveyResponse("Ada"))
+        _ = await try sender(store, password: "wrong").sendDue()
+        let waiting = await try sender(store).sendDue()
+        XCTAssertEqual(waiting.sent, 0)
+        let forced = await try sender(store).sendDue(ignoringBackoff: true)
+        XCTAssertEqual(forced.sent, 1)
+    }
+
+    func testARefusedResponseHoldsUpNoOther() async throws {
+        let server = try server()
+        // A rule the server's administrator added: no form named "blocked".
+        try server.sql("ALTER TABLE survey_form.submissions ADD CONSTRAINT no_blocked CHECK (form_id <> 'blocked')")
+        defer { _ = try? server.sql("ALTER TABLE survey_form.submissions DROP CONSTRAINT no_blocked") }
+        let store = try makeStore()
+        var blocked = formResponse()
+        blocked.formID = "blocked"
+        try store.insert(surveyResponse("Ada"))
+        let refused = try store.insert(blocked)
+        try store.insert(surveyResponse("Grace"))
+        let report = await try sender(store).sendDue()
+        XCTAssertEqual(report.sent, 2)
+        XCTAssertEqual(report.failure?.kind, .refused)
+        let delivery = try store.delivery(of: refused.instanceID)
+        XCTAssertEqual(delivery?.state, .failed)
+        XCTAssertTrue(delivery?.lastError?.contains("no_blocked") ?? false, delivery?.lastError ?? "")
+        XCTAssertEqual(try serverCount(), 2)
+    }
+
+    func testAResponseChangedWhileQueuedGoesAsChanged() async throws {
+        let store = try makeStore()
+        let first = try store.insert(formResponse())
+        let removed = try store.deleteResponse(id: first.id!)
+        var changed = try XCTUnwrap(removed)
+        changed.id = nil
+        changed.answers = [.init(path: "size", value: "4")]
+        try store.insert(changed)
+        _ = await try sender(store).sendDue()
+        XCTAssertEqual(try server().sql("SELECT answers->>'size' FROM survey_form.submissions")
+            .trimmingCharacters(in: .whitespacesAndNewlines), "4")
+    }
+
+    // MARK: - Least privilege
+
+    func testACollectorReadsOnlyItsOwnRowsAndCannotChangeAny() async throws {
+        let first = try makeStore(), second = try makeStore()
+        try first.insert(surveyResponse("Ada"))
+        try second.insert(surveyResponse("Grace"))
+        _ = await try sender(first).sendDue()
+        _ = await try sender(second, user: "laptop_2").sendDue()
+        let server = try server()
+        func asLaptop(_ statement: String) throws -> String {
+            try server.sql("SET ROLE laptop_1; \(statement)")
+        }
+        XCTAssertEqual(try asLaptop("SELECT count(*) FROM survey_form.submissions").trimmingCharacters(in: .whitespacesAndNewlines), "1")
+        XCTAssertThrowsError(try asLaptop("DELETE FROM survey_form.submissions"))
+        XCTAssertThrowsError(try asLaptop("UPDATE survey_form.submissions SET answers = '{}'"))
+        XCTAssertThrowsError(try asLaptop("CREATE TABLE survey_form.other (x int)"))
+        XCTAssertEqual(try server.sql("SET ROLE results; SELECT count(*) FROM survey_form.submissions")
+            .trimmingCharacters(in: .whitespacesAndNewlines), "2")
+        XCTAssertThrowsError(try server.sql("SET ROLE results; DELETE FROM survey_form.submissions"))
+    }
+}
