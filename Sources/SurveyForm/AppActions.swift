@@ -8,11 +8,18 @@ enum AppActions {
         let map = OpaquePointer(app.gApplication)
         add("quit", to: map) { [weak app] in app?.quit() }
         add("about", to: map) { [weak app] in app?.showAbout() }
+        add("preferences", to: map) { [weak app] in PreferencesWindow.present(over: app?.activeWindow) }
         add("open-form", to: map) { [weak app] in app?.chooseForm() }
+        let sendNow = add("send-now", to: map) { SyncService.shared.sendSoon(ignoringBackoff: true) }
+        // Only with a server to send to; the menu hides it otherwise.
+        SyncService.shared.status.observe(sendInitial: true) { status in
+            g_simple_action_set_enabled(sendNow, status.server != nil ? SF_TRUE : SF_FALSE)
+        }.store(in: app.bag)
 
         let shortcuts: [(action: String, accels: [String])] = [
             ("app.quit", ["<Control>q"]),
             ("app.open-form", ["<Control>o"]),
+            ("app.preferences", ["<Control>comma"]),
             ("win.close", ["<Control>w"]),
             ("win.submit", ["<Control>s", "<Control>Return", "<Control>KP_Enter"]),
             ("win.previous-page", ["<Alt>Left"]),

@@ -51,6 +51,7 @@ enum CommandLineOptions {
             ("server-setup", tr("Create or update Survey Form's tables on the server (as their owner) and exit")),
             ("store-password", tr("Keep the server password read from standard input in the keyring and exit")),
             ("insecure", tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS")),
+            ("from-server", tr("With --export-csv, export what the server holds into the folder PATH, a file per form version")),
         ] {
             g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
         }
@@ -64,6 +65,10 @@ enum CommandLineOptions {
         g_application_add_main_option(
             app, "port", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, tr("With the sync options, the server's PORT"), tr("PORT")
         )
+        g_application_add_main_option(
+            app, "publish-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+            tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), tr("FORM")
+        )
         // Read here to check the form before anything opens; GApplication
         // (G_APPLICATION_HANDLES_OPEN) then opens it, in the running
         // instance when there is one.
@@ -76,33 +81,37 @@ enum CommandLineOptions {
 
     static func parse(_ options: UnsafeMutablePointer<GVariantDict>) -> CommandLineMode {
         if g_variant_dict_contains(options, "version") != 0 { return .version }
+        let force = g_variant_dict_contains(options, "force") != 0
         if let path = filename(options, "export-csv") {
-            return .exportCSV(
-                path: path, force: g_variant_dict_contains(options, "force") != 0, form: filename(options, "form")
-            )
+            if g_variant_dict_contains(options, "from-server") != 0 {
+                return .sync(.exportFromServer(folder: path, replacing: force), syncOverrides(options))
+            }
+            return .exportCSV(path: path, force: force, form: filename(options, "form"))
         }
         if let path = filename(options, "screenshot") { return .screenshot(path: path) }
+        if let path = filename(options, "publish-form") { return .sync(.publishForm(path: path), syncOverrides(options)) }
         let commands: [(String, SyncCommands.Command)] = [
             ("sync-status", .status), ("sync-now", .sendNow), ("server-setup", .setUpServer), ("store-password", .storePassword),
         ]
         if let command = commands.first(where: { g_variant_dict_contains(options, $0.0) != 0 })?.1 {
-            var overrides = SyncCommands.Overrides()
-            overrides.host = string(options, "server")
-            overrides.database = string(options, "database")
-            overrides.user = string(options, "user")
-            var port: gint32 = 0
-            if g_variant_dict_lookup_value(options, "port", nil).map({ value in
-                defer { g_variant_unref(value) }
-                port = g_variant_get_int32(value)
-                return true
-            }) == true {
-                overrides.port = Int(port)
-            }
-            overrides.insecure = g_variant_dict_contains(options, "insecure") != 0
-            return .sync(command, overrides)
+            return .sync(command, syncOverrides(options))
         }
         if let path = filename(options, "describe-form") { return .describeForm(path: path) }
         return .run(kiosk: g_variant_dict_contains(options, "kiosk") != 0)
+    }
+
+    /// `--server`, `--port`, `--database`, `--user` and `--insecure`.
+    private static func syncOverrides(_ options: UnsafeMutablePointer<GVariantDict>) -> SyncCommands.Overrides {
+        var overrides = SyncCommands.Overrides()
+        overrides.host = string(options, "server")
+        overrides.database = string(options, "database")
+        overrides.user = string(options, "user")
+        if let value = g_variant_dict_lookup_value(options, "port", nil) {
+            overrides.port = Int(g_variant_get_int32(value))
+            g_variant_unref(value)
+        }
+        overrides.insecure = g_variant_dict_contains(options, "insecure") != 0
+        return overrides
     }
 
     /// The form file named on the command line, for the window to open.

@@ -112,8 +112,15 @@ final class FormWindow: AppWindow {
         gtk_box_append(column.cast(to: GtkBox.self), footer)
         // A respondent sees no earlier answers: the list is not even made.
         if !kiosk {
+            let delivery = gtk_label_new(nil)!
+            gtk_label_set_xalign(OpaquePointer(delivery), 0)
+            gtk_label_set_wrap(OpaquePointer(delivery), SF_TRUE)
+            gtk_widget_set_margin_top(delivery, 24)
+            gtk_widget_add_css_class(delivery, "dim-label")
+            gtk_box_append(column.cast(to: GtkBox.self), delivery)
+            SyncService.shared.show(in: Label.wrapping(delivery))
             let responses = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_widget_set_margin_top(responses, 24)
+            gtk_widget_set_margin_top(responses, 12)
             gtk_box_append(column.cast(to: GtkBox.self), responses)
             responsesBox = responses
         }
@@ -361,6 +368,10 @@ final class FormWindow: AppWindow {
         g_menu_item_set_attribute_value(export, "hidden-when", g_variant_new_string("action-disabled"))
         g_menu_append_item(formSection, export)
         g_object_unref(UnsafeMutableRawPointer(export))
+        let sendNow = g_menu_item_new(tr("_Send Responses Now"), "app.send-now")!
+        g_menu_item_set_attribute_value(sendNow, "hidden-when", g_variant_new_string("action-disabled"))
+        g_menu_append_item(formSection, sendNow)
+        g_object_unref(UnsafeMutableRawPointer(sendNow))
         g_menu_append_section(menu, nil, formSection.cast(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(formSection))
         if actions["form-language"] != nil {
@@ -375,6 +386,7 @@ final class FormWindow: AppWindow {
             g_object_unref(UnsafeMutableRawPointer(languages))
         }
         let appSection = g_menu_new()!
+        g_menu_append(appSection, tr("_Preferences"), "app.preferences")
         g_menu_append(appSection, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(appSection, tr("_About Survey Form"), "app.about")
         g_menu_append(appSection, tr("_Quit"), "app.quit")
@@ -433,6 +445,9 @@ final class FormWindow: AppWindow {
             showStatus(error.localizedDescription, isError: true)
         }
         showToast(tr("Response saved"), undo: { [weak self] in self?.takeBack(stored) })
+        // After the toast's Undo has had its time: a response taken back
+        // must not be on the server already.
+        SyncService.shared.send(after: 6)
     }
 
     private func startNewResponse() {

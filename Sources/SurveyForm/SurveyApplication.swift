@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import TwoWayBinding
 import Foundation
 import SurveyStorage
 import TwoWayBindingGtk
@@ -14,6 +15,8 @@ final class SurveyApplication {
     private var window: (any AppWindow)?
     private var formChooser: OpaquePointer?
     private var handlers: [SignalHandler] = []
+    /// What the application observes for as long as it runs.
+    let bag = ObservationBag()
 
     /// Whether the window is for respondents (`--kiosk` or the setting).
     private var isKiosk = false
@@ -147,6 +150,8 @@ final class SurveyApplication {
         gtk_window_set_default_icon_name(AppInfo.id)
         AppActions.install(on: self)
         quitOnTerminationSignals()
+        // A screenshot only draws the window.
+        if screenshotPath == nil { SyncService.shared.start() }
     }
 
     /// SIGTERM (a shutdown), SIGINT (Ctrl+C in a terminal) and SIGHUP (the
@@ -305,6 +310,9 @@ final class SurveyApplication {
 
     /// The About window, as GNOME apps show it (libadwaita's), with what the
     /// metainfo says of the app.
+    /// The window shown, for dialogs to stand over.
+    var activeWindow: UnsafeMutablePointer<GtkWindow>? { window?.gtkWindow }
+
     func showAbout() {
         let about = adw_about_window_new()!
         let info = OpaquePointer(about)

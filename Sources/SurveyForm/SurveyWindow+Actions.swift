@@ -72,7 +72,10 @@ extension SurveyWindow {
             showStatus(error.localizedDescription, isError: true)
             return
         }
-        if let stored { showStored(stored) }
+        if let stored {
+            showStored(stored)
+            SyncService.shared.sendSoon()
+        }
         showStatus(tr("Response saved"), isError: false)
         nameEntry.grabFocus()
     }

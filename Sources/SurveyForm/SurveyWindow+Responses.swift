@@ -24,6 +24,15 @@ extension SurveyWindow {
         .store(in: bag)
     }
 
+    /// Where the responses stand on their way to the server, under the
+    /// list's heading, and each response's state in its row (neither while
+    /// no server is set, nor in kiosk mode).
+    func showDelivery() {
+        guard !isKiosk else { return }
+        SyncService.shared.show(in: syncStatusLabel)
+        SyncService.shared.roundsFinished.observe { [weak self] _ in self?.refreshResponses() }.store(in: bag)
+    }
+
     /// Reads the stored responses once the window has drawn its first frame,
     /// so that reading 100,000 of them takes no time from it (on two cores
     /// the reading thread competes with the drawing for the CPU).
@@ -74,7 +83,7 @@ extension SurveyWindow {
         guard !listedResponses.elements.contains(where: { $0.id == id }) else { return }
         listedResponses.insert(
             ListedResponse(id: id, name: response.answers.name, companyName: response.answers.companyName,
-                           submittedAt: response.submittedAt),
+                           submittedAt: response.submittedAt, delivery: .waiting),
             at: 0
         )
         updateResponsesHeading()
@@ -87,7 +96,9 @@ extension SurveyWindow {
 
     static func rowText(for response: ListedResponse) -> String {
         let company = response.companyName.isEmpty ? "" : " — \(response.companyName)"
-        return "\(response.name)\(company)\n\(rowDateFormatter.string(from: response.submittedAt))"
+        let text = "\(response.name)\(company)\n\(rowDateFormatter.string(from: response.submittedAt))"
+        guard SyncService.shared.status.value.server != nil, let delivery = response.delivery else { return text }
+        return text + "\n" + SyncService.describe(delivery, lastError: response.deliveryError)
     }
 
     // One formatter for every row: making one costs more than using it.

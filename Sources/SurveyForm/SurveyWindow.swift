@@ -25,6 +25,7 @@ final class SurveyWindow {
     let summaryLabel: Label
     let statusLabel: Label
     let responsesHeadingLabel: Label
+    let syncStatusLabel: Label
     let submitButton: Widget
     let errorLabels: [SurveyField: Label]
     let responsesListView: ListView
@@ -76,6 +77,7 @@ final class SurveyWindow {
             summaryLabel = try builder.object("summaryLabel", as: Label.self)
             statusLabel = try builder.object("statusLabel", as: Label.self)
             responsesHeadingLabel = try builder.object("responsesHeadingLabel", as: Label.self)
+            syncStatusLabel = try builder.object("syncStatusLabel", as: Label.self)
             submitButton = try builder.object("submitButton", as: Widget.self)
             errorLabels = [
                 .name: try builder.object("nameErrorLabel", as: Label.self),
@@ -106,6 +108,7 @@ final class SurveyWindow {
         setupKiosk()
         showResponsesList()
         refreshResponsesAfterFirstFrame()
+        showDelivery()
     }
 
     // MARK: - Construction

@@ -4,13 +4,16 @@ import SurveyStorage
 import SurveySync
 
 /// The command line's side of server sync, no display needed:
-/// `--sync-status`, `--sync-now`, `--server-setup` and `--store-password`.
+/// `--sync-status`, `--sync-now`, `--server-setup`, `--store-password`,
+/// `--publish-form` and `--export-csv --from-server`.
 /// The server comes from the settings, with `--server`, `--port`,
 /// `--database`, `--user` and `--insecure` standing in for them in one run.
 @MainActor
 enum SyncCommands {
     enum Command: Equatable {
         case status, sendNow, setUpServer, storePassword
+        case publishForm(path: String)
+        case exportFromServer(folder: String, replacing: Bool)
     }
 
     /// What the command line changes of the saved server settings, for this run only.
@@ -61,22 +64,43 @@ enum SyncCommands {
                 return 1
             }
         case .setUpServer:
-            let secret: String?
+            return withServer(settings, { secret in try await ServerSchema.migrate(settings, password: secret) }) { before in
+                print(String(format: tr("The server %@ is set up (schema version %d, was %d)."),
+                             settings.displayName, Int32(ServerSchema.current), Int32(before)))
+            }
+        case .publishForm(let path):
+            let form: FormFile
+            switch FormFile.load(path: path) {
+            case .success(let loaded): form = loaded
+            case .failure(let error):
+                printError(error.message)
+                return 2
+            }
+            let data: Data
             do {
-                secret = try password(for: settings)
+                data = try Data(contentsOf: URL(fileURLWithPath: form.path))
             } catch {
                 printError(error.localizedDescription)
                 return 1
             }
-            let result = waitFor { try await ServerSchema.migrate(settings, password: secret) }
-            switch result {
-            case .success(let before):
-                print(String(format: tr("The server %@ is set up (schema version %d, was %d)."),
-                             settings.displayName, Int32(ServerSchema.current), Int32(before)))
-                return 0
-            case .failure(let error):
-                printError(error.localizedDescription)
-                return 1
+            let definition = form.definition, fileName = URL(fileURLWithPath: form.path).lastPathComponent
+            return withServer(settings, { secret in
+                try await ServerForms.publish(settings, password: secret, definition: definition, data: data, fileName: fileName)
+            }) { isNew in
+                print(String(format: isNew ? tr("Version %@ of the form %@ is on the server now.")
+                                           : tr("Version %@ of the form %@ was on the server already."),
+                             form.version, form.id))
+            }
+        case .exportFromServer(let folder, let replacing):
+            let url = URL(fileURLWithPath: folder)
+            return withServer(settings, { secret in
+                try await ServerExport.write(settings, password: secret, into: url, replacing: replacing)
+            }) { files in
+                for file in files {
+                    print(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", file.responses),
+                                 Int32(file.responses), file.url.path))
+                }
+                if files.isEmpty { print(tr("The server holds no responses yet.")) }
             }
         case .sendNow:
             let store: ResponseStore
@@ -100,6 +124,32 @@ enum SyncCommands {
                 return 1
             }
             return 0
+        }
+    }
+
+    /// Reads the keyring's password for `settings`, runs `work` with it off
+    /// the main thread, and has `report` print what it gave (exit 0); a
+    /// failure is printed instead (exit 1).
+    private static func withServer<T: Sendable>(
+        _ settings: ServerSettings, _ work: @escaping @Sendable (String?) async throws -> T, report: (T) -> Void
+    ) -> Int32 {
+        let secret: String?
+        do {
+            secret = try password(for: settings)
+        } catch {
+            printError(error.localizedDescription)
+            return 1
+        }
+        switch waitFor({ try await work(secret) }) {
+        case .success(let value):
+            report(value)
+            return 0
+        case .failure(let error as StorageError) where error.code == .fileExists:
+            printError(error.message + " " + tr("Add --force to replace the files."))
+            return 1
+        case .failure(let error):
+            printError(error.localizedDescription)
+            return 1
         }
     }
 

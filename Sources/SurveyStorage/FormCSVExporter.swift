@@ -20,11 +20,30 @@ public enum FormCSVExporter {
         _ definition: FormDefinition, from store: ResponseStore, to url: URL, replacing: Bool
     ) throws -> Int {
         let formID = definition.settings.id
+        return try write(definition, responses: { body in try store.forEachResponse(toForm: formID, body) },
+                         to: url, replacing: replacing)
+    }
+
+    /// Writes the responses `responses` hands out (twice: once for the
+    /// columns, once for the rows, in the same order) to `url`; how many.
+    /// Without the form's definition (a form whose file is not at hand) the
+    /// columns are every answer's path, in alphabetical order.
+    @discardableResult
+    public static func write(
+        _ definition: FormDefinition?,
+        responses: (_ body: (FormResponse) throws -> Void) throws -> Void,
+        to url: URL, replacing: Bool
+    ) throws -> Int {
         var repeatPaths = Set<String>()
-        try store.forEachResponse(toForm: formID) { response in
-            for answer in response.answers where answer.path.contains("[") { repeatPaths.insert(answer.path) }
+        var allPaths = Set<String>()
+        try responses { response in
+            for answer in response.answers {
+                allPaths.insert(answer.path)
+                if answer.path.contains("[") { repeatPaths.insert(answer.path) }
+            }
         }
-        let paths = columnPaths(of: definition, repeatPaths: repeatPaths)
+        let paths = definition.map { columnPaths(of: $0, repeatPaths: repeatPaths) }
+            ?? allPaths.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         let header = ["submitted_at"] + paths.map { $0.replacingOccurrences(of: "/", with: "-") } + trailingColumns
         var count = 0
         try CSVExporter.write(
@@ -45,9 +64,13 @@ public enum FormCSVExporter {
                 CSVExporter.appendTimestamp(response.startedAt, to: &bytes)
             },
             rows: { emit in
-                try store.forEachResponse(toForm: formID) { response in
-                    try emit(response)
-                    count += 1
+                // NB: Swift refuses one non-escaping closure passed into
+                // another unless told that it stays put.
+                try withoutActuallyEscaping(emit) { emit in
+                    try responses { response in
+                        try emit(response)
+                        count += 1
+                    }
                 }
             }
         )

@@ -340,6 +340,23 @@ public enum AnswersJSON {
         )
     }
 
+    /// A form's answers in `json`, as texts (any other JSON value as its
+    /// JSON text), in key order.
+    public static func formAnswers(from json: String) -> [FormResponse.Answer] {
+        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+        return object.keys.sorted().map { key in
+            let value = object[key]
+            let text: String
+            switch value {
+            case let string as String: text = string
+            case is NSNull: text = ""
+            case let number as NSNumber: text = number.stringValue
+            default: text = String(describing: value ?? "")
+            }
+            return FormResponse.Answer(path: key, value: text)
+        }
+    }
+
     /// A JSON object with `members` in order (JSONSerialization would sort
     /// or shuffle them, and the order helps whoever reads the server's rows).
     static func object(_ members: [(String, Value)]) -> String {

@@ -163,12 +163,19 @@ public final class ResponseStore: Sendable {
         do {
             return try database().read { db in
                 var listed: [ListedResponse] = []
-                let rows = try Row.fetchCursor(
-                    db, sql: "SELECT id, name, companyName, submittedAt FROM response ORDER BY submittedAt DESC, id DESC"
-                )
+                // A database only read, from before the outbox, has no deliveries.
+                let delivery = try db.tableExists("delivery")
+                    ? "LEFT JOIN delivery d ON d.source = 'survey' AND d.responseID = r.id"
+                    : "LEFT JOIN (SELECT NULL AS state, NULL AS lastError, NULL AS responseID) d ON 0"
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT r.id, r.name, r.companyName, r.submittedAt, d.state, d.lastError
+                    FROM response r \(delivery)
+                    ORDER BY r.submittedAt DESC, r.id DESC
+                    """)
                 while let row = try rows.next() {
                     listed.append(ListedResponse(
-                        id: row["id"], name: row["name"], companyName: row["companyName"], submittedAt: row["submittedAt"]
+                        id: row[0], name: row[1], companyName: row[2], submittedAt: row[3],
+                        delivery: (row[4] as String?).flatMap(DeliveryState.init(rawValue:)), deliveryError: row[5]
                     ))
                 }
                 return listed

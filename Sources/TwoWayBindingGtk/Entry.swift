@@ -1,12 +1,14 @@
 public import CGtk
 public import TwoWayBinding
 
-/// A `GtkEntry` (or any `GtkEditable`-based entry) bound to a `String`.
+/// Any `GtkEditable` (a `GtkEntry`, `GtkPasswordEntry`, `GtkSearchEntry`,
+/// libadwaita's `AdwEntryRow`) bound to a `String`. A `GtkSpinButton` is an
+/// editable too, and is wrapped as a `SpinButton` instead.
 ///
 /// Edits are reported on `notify::text`, once per change (`changed` fires twice
-/// on a set, first with ""). Activate and focus leaving report a commit.
+/// on a set, first with ""). Enter and focus leaving report a commit.
 public final class Entry: Widget, Bindable {
-    public override class var gtkType: GType { gtk_entry_get_type() }
+    public override class var gtkType: GType { gtk_editable_get_type() }
 
     private var editable: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
@@ -46,7 +48,16 @@ public final class Entry: Widget, Bindable {
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
         var connections = UserChangeConnections()
         connect("notify::text", into: &connections) { handler(.edited) }
-        connect("activate", into: &connections) { handler(.committed) }
+        // A GtkEntry re-emits its text's Enter as its own `activate`; other
+        // editables (an AdwEntryRow, whose `activate` is the list row's)
+        // are heard at their text.
+        if let pointer, g_type_is_a(sf_type_of(pointer), gtk_entry_get_type()) != 0 {
+            connect("activate", into: &connections) { handler(.committed) }
+        } else {
+            connect("activate", of: editableFocusWidget().map(UnsafeMutableRawPointer.init), into: &connections) {
+                handler(.committed)
+            }
+        }
         connectFocusLeave(of: editableFocusWidget(), into: &connections) { handler(.committed) }
         return token(for: connections)
     }

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import Atspi, wait_for
 from test_export_and_language import submit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +44,8 @@ class Server:
         shutil.copy(ROOT / "docs/server-roles.sql", roles)
         self.psql("-v", f"admin_password='{ADMIN_PASSWORD}'", "-f", roles, database="postgres")
         self.psql("-c", f"CREATE ROLE laptop_1 LOGIN PASSWORD '{LAPTOP_PASSWORD}' IN ROLE survey_form_collectors",
+                  database="postgres")
+        self.psql("-c", f"CREATE ROLE results LOGIN PASSWORD '{LAPTOP_PASSWORD}' IN ROLE survey_form_readers",
                   database="postgres")
 
     def run(self, program, *arguments):
@@ -159,6 +162,22 @@ def test_responses_submitted_are_sent_once_and_a_server_that_is_down_loses_nothi
     exported = profile.export_csv(profile.home / "out.csv")
     assert "Exported 2 responses" in exported.stdout
 
+    # A form is published once; whoever gathers the results exports what
+    # the server holds, the built-in survey's as this laptop's own export.
+    form = Path(__file__).parent / "forms" / "regions.md"
+    published = cli(profile, "--publish-form", str(form))
+    assert published.returncode == 0, published.stderr
+    assert "is on the server now" in published.stdout
+    assert "was on the server already" in cli(profile, "--publish-form", str(form)).stdout
+    assert cli(profile, "--store-password", "--user", "results", stdin=LAPTOP_PASSWORD + "\n").returncode == 0
+    folder = profile.home / "from-server"
+    result = cli(profile, "--export-csv", str(folder), "--from-server", "--user", "results")
+    assert result.returncode == 0, result.stderr
+    assert "Exported 2 responses to" in result.stdout
+    assert (folder / "survey_form-v1.csv").read_bytes() == (profile.home / "out.csv").read_bytes()
+    again = cli(profile, "--export-csv", str(folder), "--from-server", "--user", "results")
+    assert again.returncode == 1 and "Add --force to replace the files." in again.stderr, again.stderr
+
 
 def test_a_wrong_password_is_said_plainly(server, keyring, profile):
     profile.write_settings(server_host="'127.0.0.1'", server_port=str(server.port),
@@ -173,3 +192,96 @@ def test_without_a_server_the_sync_options_say_what_to_set(profile):
     result = cli(profile, "--sync-now")
     assert result.returncode == 2
     assert "No server is set. Set it in Preferences, or with --server, --database and --user." in result.stderr
+
+
+def laptop_settings(profile, server):
+    profile.write_settings(server_host="'127.0.0.1'", server_port=str(server.port),
+                           server_user="'laptop_1'", server_security="'insecure'")
+    assert cli(profile, "--store-password", stdin=LAPTOP_PASSWORD + "\n").returncode == 0
+
+
+def set_up(server, profile):
+    admin = server_options(server, "survey_form_admin")
+    assert cli(profile, "--store-password", *admin, stdin=ADMIN_PASSWORD + "\n").returncode == 0
+    assert cli(profile, "--server-setup", *admin).returncode == 0
+
+
+def sync_line(app):
+    """The line under the stored responses' heading that tells where they stand."""
+    found = app.find_all(Atspi.Role.LABEL, where=lambda node: any(
+        part in (node.get_name() or "") for part in ("to the server", "waiting to be sent.", "Sending ")))
+    return found[0].get_name() if found else ""
+
+
+def test_the_window_sends_each_submit_and_says_where_the_responses_stand(server, keyring, profile, launch):
+    set_up(server, profile)
+    laptop_settings(profile, server)
+    app = launch()
+    submit(app, "Ada Lovelace")
+    wait_for(lambda: server.count() == 1 or None, "the response on the server")
+    wait_for(lambda: "1 response sent to the server." in sync_line(app) or None,
+             f"the window to say it was sent (it says {sync_line(app)!r})")
+    wait_for(lambda: app.find_all(where=lambda node: (node.get_name() or "").startswith("Ada Lovelace")
+                                  and (node.get_name() or "").endswith("\nSent")) or None,
+             "the response's row to say it was sent")
+
+    # The server goes down: the next response waits, and the window says why.
+    server.stop()
+    submit(app, "Grace Hopper")
+    wait_for(lambda: "1 response waiting to be sent. The server 127.0.0.1:" in sync_line(app) or None,
+             f"the window to say a response waits (it says {sync_line(app)!r})")
+    server.start()
+    # Send Now, from the main menu, does not wait out the back-off.
+    app.key("F10")
+    wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Send Responses Now"), "the main menu")
+    app.down_to("Send Responses Now")
+    app.key("Return")
+    wait_for(lambda: server.count() == 2 or None, "the waiting response on the server")
+    wait_for(lambda: "All 2 responses sent to the server." in sync_line(app) or None,
+             f"the window to say both were sent (it says {sync_line(app)!r})")
+
+
+def test_without_a_server_the_window_shows_nothing_of_sync(app):
+    submit(app, "Ada Lovelace")
+    assert sync_line(app) == ""
+    assert app.find_all(where=lambda node: (node.get_name() or "").endswith("\nWaiting to be sent")) == []
+
+
+def test_preferences_set_the_server_and_keep_the_password_in_the_keyring(server, keyring, profile, launch):
+    set_up(server, profile)
+    app = launch()
+    submit(app, "Ada Lovelace")
+    app.key("ctrl+comma")
+    wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Server") or None, "the Preferences window's Server row")
+    # Keys go to the Preferences window (Xvfb has no window manager to focus it).
+    main_window = app.window_id
+    app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
+                             "the Preferences window on the X display")
+    # Focus starts in the first row; each row below is reached with Tab
+    # (an action row is a stop of its own before its control).
+    app.type("127.0.0.1")
+    app.key("Tab", "Tab")
+    app.key("ctrl+a")
+    app.type(str(server.port))
+    app.key("Tab", "Tab")          # past Database, kept as it is
+    app.type("laptop_1")
+    app.key("Tab")
+    app.type(LAPTOP_PASSWORD)
+    # The test server has no certificate: its check goes off.
+    certificate = (Atspi.Role.CHECK_BOX, "Check the Server's Certificate")
+    for _ in range(6):
+        if app.focused_description() == certificate:
+            break
+        app.key("Tab")
+    app.wait_focus(certificate)
+    assert app.is_checked("Check the Server's Certificate"), "checked unless turned off"
+    app.key("space")
+    wait_for(lambda: not app.is_checked("Check the Server's Certificate") or None, "the certificate check off")
+    app.key("Escape")
+    app.window_id = main_window
+    wait_for(lambda: server.count() == 1 or None, "the response on the server, sent with the new settings")
+    settings = profile.settings_file.read_text()
+    assert "server-host='127.0.0.1'" in settings, settings
+    assert "server-user='laptop_1'" in settings, settings
+    assert LAPTOP_PASSWORD not in settings
+    assert LAPTOP_PASSWORD not in "".join(p.read_text(errors="ignore") for p in profile.home.rglob("*.ini"))

@@ -1,3 +1,4 @@
+import FormEngine
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -269,5 +270,91 @@ final class OutboxSenderTests: XCTestCase {
         XCTAssertEqual(try server.sql("SET ROLE results; SELECT count(*) FROM survey_form.submissions")
             .trimmingCharacters(in: .whitespacesAndNewlines), "2")
         XCTAssertThrowsError(try server.sql("SET ROLE results; DELETE FROM survey_form.submissions"))
+    }
+
+    // MARK: - Forms and the export from the server
+
+    private static let householdForm = """
+        | settings |
+        |          | form_id   | version |
+        |          | household | 2024-01 |
+
+        | survey |
+        |        | type         | name    | label   |
+        |        | integer      | size    | Size    |
+        |        | begin_repeat | members | Members |
+        |        | text         | name    | Name    |
+        |        | end_repeat   |         |         |
+        """
+
+    func testPublishingAFormIsIdempotentAndAChangedFileNeedsANewVersion() async throws {
+        let server = try server()
+        try server.sql("TRUNCATE survey_form.forms")
+        let data = Data(Self.householdForm.utf8)
+        let definition = try FormDefinition(data: data, fileName: "household.md")
+        let settings = server.settings()
+        let first = try await ServerForms.publish(settings, password: TestServer.collectorPassword,
+                                                  definition: definition, data: data, fileName: "household.md")
+        XCTAssertTrue(first)
+        let again = try await ServerForms.publish(settings, password: TestServer.collectorPassword,
+                                                  definition: definition, data: data, fileName: "household.md")
+        XCTAssertFalse(again, "the same file again changes nothing")
+        let changed = Data((Self.householdForm + "\n").utf8)
+        do {
+            _ = try await ServerForms.publish(settings, password: TestServer.collectorPassword,
+                                              definition: definition, data: changed, fileName: "household.md")
+            XCTFail("a changed file under the same version is refused")
+        } catch let error as SyncError {
+            XCTAssertTrue(error.message.contains("Give the changed form a new version"), error.message)
+        }
+        XCTAssertEqual(try server.sql("SELECT count(*) FROM survey_form.forms").trimmingCharacters(in: .whitespacesAndNewlines), "1")
+    }
+
+    func testTheServersExportIsAFilePerFormVersionWrittenAsALaptopWritesIt() async throws {
+        let server = try server()
+        try server.sql("TRUNCATE survey_form.forms")
+        let store = try makeStore()
+        for (index, name) in ["Ada", "=Grace"].enumerated() {
+            var response = surveyResponse(name)
+            response.submittedAt = Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
+            try store.insert(response)
+        }
+        try store.insert(formResponse())
+        var older = formResponse()
+        older.formVersion = "2023-12"
+        try store.insert(older)
+        _ = await try sender(store).sendDue()
+        let data = Data(Self.householdForm.utf8)
+        _ = try await ServerForms.publish(server.settings(), password: TestServer.collectorPassword,
+                                          definition: try FormDefinition(data: data, fileName: "household.md"),
+                                          data: data, fileName: "household.md")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        folders.append(folder)
+        let files = try await ServerExport.write(server.settings(user: "results"), password: TestServer.collectorPassword,
+                                                into: folder, replacing: false)
+        XCTAssertEqual(files.map(\.url.lastPathComponent), ["household-v2023-12.csv", "household-v2024-01.csv", "survey_form-v1.csv"])
+        XCTAssertEqual(files.map(\.responses), [1, 1, 2])
+
+        let local = folder.appendingPathComponent("local.csv")
+        try CSVExporter.write(from: store, to: local, replacing: false)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("survey_form-v1.csv")), try Data(contentsOf: local),
+                       "the server's export of the built-in survey is the laptop's, byte for byte")
+
+        let published = try String(contentsOf: folder.appendingPathComponent("household-v2024-01.csv"), encoding: .utf8)
+        XCTAssertTrue(published.hasPrefix("submitted_at,size,members[1]-name,instance_id,form_version,started_at\r\n"),
+                      "a published form's columns in form order: \(published)")
+        XCTAssertTrue(published.contains(",3,Zoë,uuid:"), published)
+        let unpublished = try String(contentsOf: folder.appendingPathComponent("household-v2023-12.csv"), encoding: .utf8)
+        XCTAssertTrue(unpublished.hasPrefix("submitted_at,members[1]-name,size,"),
+                      "without its file, the paths in alphabetical order: \(unpublished)")
+
+        do {
+            _ = try await ServerExport.write(server.settings(user: "results"), password: TestServer.collectorPassword,
+                                             into: folder, replacing: false)
+            XCTFail("an export does not replace files unless told to")
+        } catch let error as StorageError {
+            XCTAssertEqual(error.code, .fileExists)
+        }
     }
 }

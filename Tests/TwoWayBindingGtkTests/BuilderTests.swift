@@ -57,7 +57,7 @@ final class BuilderTests: GtkTestCase {
                 XCTAssertEqual("\(error)", "object \"nameEntry\" is a GtkEntry, expected a GtkSwitch")
             }
             XCTAssertThrowsError(try builder.object("missingEntry", as: Entry.self)) { error in
-                XCTAssertEqual(error as? BuilderError, .missingObject(id: "missingEntry", expected: "GtkEntry"))
+                XCTAssertEqual(error as? BuilderError, .missingObject(id: "missingEntry", expected: "GtkEditable"))
             }
             XCTAssertThrowsError(try builder.object("yearsAdjustment", as: Widget.self)) { error in
                 XCTAssertEqual(error as? BuilderError, .wrongType(id: "yearsAdjustment", expected: "GtkWidget", actual: "GtkAdjustment"))

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -116,6 +117,38 @@ final class EntryTests: GtkTestCase {
             gtk_editable_set_text(gtkEntry.opaque, "43")
             XCTAssertEqual(age.value, 43)
             XCTAssertEqual(binding.validation.value, .valid)
+        }
+    }
+
+    func testAnyEditable_aLibadwaitaEntryRowOrAPasswordEntry_bindsBothWaysAndCommitsOnEnter() {
+        MainActor.assumeIsolated {
+            adw_init()
+            let row = adw_entry_row_new()!
+            let password = gtk_password_entry_new()!
+            let spin = gtk_spin_button_new_with_range(0, 1, 1)!
+            let list = gtk_list_box_new()!
+            gtk_list_box_append(OpaquePointer(list), row)
+            let window = GtkTest.window(list, password, spin, present: true)
+            defer { GtkTest.destroy(window) }
+            XCTAssertTrue(Widget.wrapping(row) is Entry, "an AdwEntryRow is wrapped as an Entry")
+            XCTAssertTrue(Widget.wrapping(spin) is SpinButton, "a spin button, an editable too, stays a SpinButton")
+
+            let host = Observable("db.example.org")
+            Entry.wrapping(row).bind(with: host, options: BindingOptions(commitPolicy: .onCommit))
+            XCTAssertEqual(String(cString: gtk_editable_get_text(row.opaque)), "db.example.org")
+            var position: gint = -1
+            gtk_editable_insert_text(row.opaque, ":5433", -1, &position)
+            XCTAssertEqual(host.value, "db.example.org", "typing alone does not commit")
+            // The row has no `activate` of its own: Enter is its text's.
+            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(row.opaque)), "activate")
+            XCTAssertEqual(host.value, "db.example.org:5433")
+
+            let secret = Observable("")
+            Entry.wrapping(password).bind(with: secret)
+            gtk_editable_set_text(password.opaque, "s3cret")
+            XCTAssertEqual(secret.value, "s3cret")
+            secret.value = ""
+            XCTAssertEqual(String(cString: gtk_editable_get_text(password.opaque)), "")
         }
     }
 }

@@ -1,0 +1,181 @@
+import Foundation
+import SurveyStorage
+import SurveySync
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// Sends the outbox to the server in the background while the app runs, as
+/// ODK Collect's auto-send does: at start, after each submit, when a failed
+/// try's back-off is over, and on *Send Now*. One round at a time, always
+/// off the main thread (the keyring and the network both block), so the
+/// window never waits on either. What it knows is in `status`, which the
+/// windows show.
+@MainActor
+final class SyncService {
+    static let shared = SyncService()
+
+    /// What the windows show of delivery.
+    struct Status: Equatable {
+        /// The server's name; `nil` when none is set.
+        var server: String?
+        var summary = DeliverySummary()
+        var isSending = false
+        /// Why the last round stopped short, if it did.
+        var failure: String?
+    }
+
+    let status = Observable(Status())
+    /// Counts finished rounds: the windows read their lists again after
+    /// each, to show each response's state.
+    let roundsFinished = Observable(0)
+
+    private var isRunning = false
+    private var wantsAnotherRound = false
+    private var wantsForcedRound = false
+    private var retryTimer: Task<Void, Never>?
+
+    private init() {}
+
+    /// Whether a server is set, so that *Send Now* has somewhere to send.
+    var isConfigured: Bool { Settings.shared.server.problem == nil }
+
+    /// Shows the server set (if any) and sends what is due, once the first
+    /// window has had the CPU for its first frame.
+    func start() {
+        let settings = Settings.shared.server
+        guard settings.problem == nil else { return }
+        status.value = Status(server: settings.displayName)
+        send(after: 1)
+    }
+
+    /// The server settings changed (Preferences): shows the new server, or
+    /// none, and sends everything queued to it at once.
+    func settingsChanged() {
+        let settings = Settings.shared.server
+        guard settings.problem == nil else {
+            retryTimer?.cancel()
+            status.value = Status(server: nil, summary: status.value.summary)
+            return
+        }
+        status.value = Status(server: settings.displayName, summary: status.value.summary)
+        sendSoon(ignoringBackoff: true)
+    }
+
+    /// Shows a problem found outside a round (the keyring refused a password).
+    func report(problem: String) {
+        status.value.failure = problem
+    }
+
+    /// Starts a round after `delay` seconds: a form's submit waits out its
+    /// Undo, so that a response taken back is not on the server already.
+    func send(after delay: TimeInterval) {
+        Task { [weak self] in
+            try? await Task.sleep(for: .seconds(delay))
+            self?.sendSoon()
+        }
+    }
+
+    /// Starts a round now, or right after the one under way. `ignoringBackoff`
+    /// also sends responses waiting out a failed try (*Send Now*).
+    func sendSoon(ignoringBackoff: Bool = false) {
+        let settings = Settings.shared.server
+        guard settings.problem == nil else {
+            status.value = Status(server: nil, summary: status.value.summary)
+            return
+        }
+        if isRunning {
+            wantsAnotherRound = true
+            wantsForcedRound = wantsForcedRound || ignoringBackoff
+            return
+        }
+        isRunning = true
+        retryTimer?.cancel()
+        var shown = status.value
+        shown.server = settings.displayName
+        shown.isSending = true
+        status.value = shown
+        let directory = DataLocation.dataDirectory
+        Task {
+            let outcome = await Task.detached { () -> (OutboxSender.Report?, DeliverySummary?, String?) in
+                do {
+                    let store = try ResponseStore(directory: directory)
+                    let password = try Keyring.password(for: settings)
+                    let report = await OutboxSender(store: store, settings: settings, password: password)
+                        .sendDue(ignoringBackoff: ignoringBackoff)
+                    return (report, try? store.deliverySummary(), nil)
+                } catch {
+                    return (nil, nil, error.localizedDescription)
+                }
+            }.value
+            self.finishRound(settings: settings, report: outcome.0, summary: outcome.1, problem: outcome.2)
+        }
+    }
+
+    private func finishRound(settings: ServerSettings, report: OutboxSender.Report?, summary: DeliverySummary?, problem: String?) {
+        isRunning = false
+        var shown = Status(server: settings.displayName, summary: summary ?? status.value.summary)
+        shown.failure = problem ?? report?.failure?.message
+        status.value = shown
+        roundsFinished.value += 1
+        if wantsAnotherRound {
+            let forced = wantsForcedRound
+            wantsAnotherRound = false
+            wantsForcedRound = false
+            sendSoon(ignoringBackoff: forced)
+            return
+        }
+        scheduleRetry(at: shown.summary.failed > 0 ? shown.summary.nextAttemptAt : nil)
+    }
+
+    /// Wakes for the next due try after a failure.
+    private func scheduleRetry(at date: Date?) {
+        retryTimer?.cancel()
+        guard let date else { return }
+        let delay = max(date.timeIntervalSinceNow, 1)
+        retryTimer = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(delay))
+            guard !Task.isCancelled else { return }
+            self?.sendSoon()
+        }
+    }
+
+    /// One response's state, for its row in a list.
+    static func describe(_ state: DeliveryState, lastError: String?) -> String {
+        switch state {
+        case .waiting: tr("Waiting to be sent")
+        case .sending: tr("Sending…")
+        case .sent: tr("Sent")
+        case .failed: lastError.map { String(format: tr("Not sent yet: %@"), $0) } ?? tr("Not sent yet")
+        }
+    }
+
+    /// The status in a line for a window: where the responses stand.
+    static func describe(_ status: Status) -> String? {
+        guard status.server != nil else { return nil }
+        let summary = status.summary
+        if status.isSending && summary.queued > 0 {
+            return String(format: trn("Sending %d response…", "Sending %d responses…", summary.queued), Int32(summary.queued))
+        }
+        if summary.queued == 0 {
+            return summary.sent == 0 ? tr("Responses are sent to the server once submitted.")
+                : String(format: trn("%d response sent to the server.", "All %d responses sent to the server.", summary.sent),
+                         Int32(summary.sent))
+        }
+        let waiting = String(format: trn("%d response waiting to be sent.", "%d responses waiting to be sent.", summary.queued),
+                             Int32(summary.queued))
+        guard let failure = status.failure ?? summary.lastError else { return waiting }
+        return waiting + " " + failure
+    }
+}
+
+extension SyncService {
+    /// Shows where the responses stand in `label`, which is hidden while no
+    /// server is set; the binding ends with the label.
+    func show(in label: Label) {
+        label.observe(for: status) { label, status in
+            let line = Self.describe(status)
+            label.text = line ?? ""
+            label.isVisible = line != nil
+        }
+    }
+}
