@@ -295,7 +295,7 @@ extension ResponseStore {
             return OutgoingResponse(
                 instanceID: response.instanceID, formID: response.formID, formVersion: response.formVersion,
                 startedAt: response.startedAt, submittedAt: response.submittedAt,
-                answersJSON: AnswersJSON.object(response.answers.map { ($0.path, .string($0.value)) })
+                answersJSON: JSONValue.object(response.answers.map { ($0.path, .string($0.value)) }).text
             )
         case nil:
             return nil
@@ -309,19 +309,17 @@ extension ResponseStore {
 /// acknowledgement as a boolean, and read back for an export of what the
 /// server holds.
 public enum AnswersJSON {
-    enum Value {
-        case string(String), number(Double), boolean(Bool), null
-    }
-
     public static func builtIn(_ answers: SurveyAnswers) -> String {
-        object([
+        // JSONValue keeps the members in the form's order, which helps
+        // whoever reads the server's rows.
+        JSONValue.object([
             (SurveyField.name.questionName, .string(answers.name)),
             (SurveyField.companyName.questionName, .string(answers.companyName)),
-            (SurveyField.yearsOfExperience.questionName, answers.yearsOfExperience.map(Value.number) ?? .null),
-            (SurveyField.isCurrentEmployer.questionName, .boolean(answers.isCurrentEmployer)),
+            (SurveyField.yearsOfExperience.questionName, answers.yearsOfExperience.map(JSONValue.number) ?? .null),
+            (SurveyField.isCurrentEmployer.questionName, .bool(answers.isCurrentEmployer)),
             (SurveyField.approxSalary.questionName, answers.approxSalary.map { .number(Double($0)) } ?? .null),
             (SurveyField.comments.questionName, .string(answers.comments)),
-        ])
+        ]).text
     }
 
     /// The answers in `json`; a missing or mistyped answer reads as not given.
@@ -355,39 +353,5 @@ public enum AnswersJSON {
             }
             return FormResponse.Answer(path: key, value: text)
         }
-    }
-
-    /// A JSON object with `members` in order (JSONSerialization would sort
-    /// or shuffle them, and the order helps whoever reads the server's rows).
-    static func object(_ members: [(String, Value)]) -> String {
-        var json = "{"
-        for (index, (key, value)) in members.enumerated() {
-            if index > 0 { json += "," }
-            json += quoted(key) + ":"
-            switch value {
-            case .string(let text): json += quoted(text)
-            case .number(let number): json += CSVExporter.number(number)
-            case .boolean(let flag): json += flag ? "true" : "false"
-            case .null: json += "null"
-            }
-        }
-        return json + "}"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                quoted += String(format: "\\u%04x", scalar.value)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
