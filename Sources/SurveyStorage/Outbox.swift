@@ -87,18 +87,14 @@ extension ResponseStore {
     /// Takes up to `limit` responses due for delivery, oldest first, marks
     /// them `sending` until `leaseEnd`, and returns them with their answers
     /// as they are now (a response changed while queued goes as changed).
-    /// `ignoringBackoff` takes failed responses whose next try is not due
-    /// yet, as *Send Now* does; a live lease is never taken.
-    public func claimBatch(limit: Int, now: Date = Date(), leaseEnd: Date, ignoringBackoff: Bool = false) throws -> [OutgoingResponse] {
+    /// A response another sender holds is taken only once its lease ends.
+    public func claimBatch(limit: Int, now: Date = Date(), leaseEnd: Date) throws -> [OutgoingResponse] {
         if let readOnlyError { throw readOnlyError }
         do {
             return try database().write { db in
-                let due = ignoringBackoff
-                    ? "state IN ('waiting', 'failed')"
-                    : "state IN ('waiting', 'failed') AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)"
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT instanceID, source, responseID, attempts FROM delivery
-                    WHERE (\(due)) OR (state = 'sending' AND nextAttemptAt <= :now)
+                    WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
                     ORDER BY queuedAt, rowid LIMIT :limit
                     """, arguments: ["now": now, "limit": limit])
                 var batch: [OutgoingResponse] = []
@@ -122,6 +118,25 @@ extension ResponseStore {
             }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// Makes every response not yet delivered due now, as *Send Now* asks:
+    /// those waiting out a retry, and those a sender holds. A sender killed
+    /// mid-batch leaves its lease behind; should the holder be alive after
+    /// all, the batch goes twice and the server stores it once.
+    public func makeAllDue() throws {
+        if let readOnlyError { throw readOnlyError }
+        do {
+            try database().write { db in
+                try db.execute(sql: """
+                    UPDATE delivery SET nextAttemptAt = NULL,
+                        state = CASE state WHEN 'sending' THEN 'waiting' ELSE state END
+                    WHERE state IN ('failed', 'sending')
+                    """)
+            }
+        } catch {
+            throw StorageError(tr("Could not record the delivery: %@", Self.describe(error)))
         }
     }
 

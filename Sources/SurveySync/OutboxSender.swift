@@ -2,6 +2,7 @@ import SurveyModel
 public import Foundation
 public import SurveyStorage
 import PostgresNIO
+import Synchronization
 
 /// Delivers the outbox to the server: due responses in batches, each batch
 /// in one server transaction that records the batch and inserts its
@@ -36,32 +37,43 @@ public struct OutboxSender: Sendable {
         public var failure: SyncError?
     }
 
-    /// Sends every due response (with `ignoringBackoff`, also those waiting
-    /// out a retry), until the outbox has none left or a try fails. Never
-    /// throws: a failure is recorded on the responses it concerns, with when
-    /// to try again, and returned.
-    public func sendDue(ignoringBackoff: Bool = false, now: @Sendable () -> Date = { Date() }) async -> Report {
+    /// Sends every due response (with `ignoringBackoff`, every response not
+    /// yet delivered: also those waiting out a retry or left claimed by a
+    /// sender that was killed), until the outbox has none left or a try
+    /// fails. Never throws: a failure is recorded on the responses it
+    /// concerns, with when to try again, and returned.
+    public func sendDue(ignoringBackoff: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) async -> Report {
         var report = Report()
         var batch: [OutgoingResponse]
         do {
-            batch = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease, ignoringBackoff: ignoringBackoff)
+            if ignoringBackoff { try store.makeAllDue() }
+            batch = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease)
         } catch {
             report.failure = SyncError(error.localizedDescription, kind: .refused)
             return report
         }
         guard !batch.isEmpty else { return report }
+        // What the work on the connection has done, read back also when the
+        // work was given up with the link broken under it.
+        let round = Mutex((batch: batch, report: report))
         do {
             let deviceID = try store.deviceID()
-            try await ServerConnection.with(settings, password: password) { connection in
+            try await ServerConnection.with(settings, password: password) { [self] connection in
                 try await ServerSchema.requireCurrent(connection, settings: settings)
-                while !batch.isEmpty {
-                    try await send(batch, deviceID: deviceID, on: connection, report: &report)
-                    batch = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease,
-                                                 ignoringBackoff: ignoringBackoff)
+                while case let batch = round.withLock({ $0.batch }), !batch.isEmpty {
+                    let part = try await send(batch, deviceID: deviceID, on: connection)
+                    let next = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease)
+                    round.withLock { round in
+                        round.report.sent += part.sent
+                        round.report.failure = part.failure ?? round.report.failure
+                        round.batch = next
+                    }
                 }
             }
+            report = round.withLock { $0.report }
         } catch {
             let failure = SyncError(error, settings: settings)
+            (batch, report) = round.withLock { ($0.batch, $0.report) }
             report.failure = failure
             try? store.markFailed(batch.map(\.instanceID), reason: failure.message,
                                   retryAt: now() + Self.backoff(afterAttempt: batch.map(\.attempts).max() ?? 1))
@@ -72,9 +84,8 @@ public struct OutboxSender: Sendable {
     /// Sends `batch`; when the server refuses it as a whole, sends its
     /// responses one by one, so that one the server cannot take holds up
     /// no other and carries the server's own reason.
-    private func send(
-        _ batch: [OutgoingResponse], deviceID: String, on connection: PostgresConnection, report: inout Report
-    ) async throws {
+    private func send(_ batch: [OutgoingResponse], deviceID: String, on connection: PostgresConnection) async throws -> Report {
+        var report = Report()
         do {
             try await insert(batch, deviceID: deviceID, on: connection)
             try store.markSent(batch.map(\.instanceID))
@@ -96,6 +107,7 @@ public struct OutboxSender: Sendable {
                 }
             }
         }
+        return report
     }
 
     /// One transaction: the batch's record, then its responses, each kept

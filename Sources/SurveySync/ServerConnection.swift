@@ -1,4 +1,5 @@
 import SurveyModel
+import NIOCore
 import PostgresNIO
 import Synchronization
 
@@ -15,11 +16,18 @@ enum ServerConnection {
         return logger
     }()
 
+    /// How long one piece of work may take before the server counts as not
+    /// answering. A sender's lease (`OutboxSender.lease`) outlasts it.
+    static let deadline: Duration = .seconds(90)
+
+    /// How long work may still take to fail by itself once the link closed.
+    static let graceAfterClose: Duration = .seconds(2)
+
     private static let nextID = Mutex(0)
 
     static func with<Result: Sendable>(
         _ settings: ServerSettings, password: String?,
-        _ body: (PostgresConnection) async throws -> Result
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         if let problem = settings.problem { throw SyncError(problem, kind: .notConfigured) }
         let connection: PostgresConnection
@@ -35,12 +43,93 @@ enum ServerConnection {
             throw SyncError(error, settings: settings)
         }
         do {
-            let result = try await body(connection)
+            let result = try await watched(connection, settings: settings, body)
             try? await connection.close()
             return result
         } catch {
             try? await connection.close()
             throw SyncError(error, settings: settings)
+        }
+    }
+
+    /// Runs `body`, giving it up when the link has closed under it or the
+    /// server has not finished within `deadline`: postgres-nio 1.33 leaves a
+    /// query waiting for ever when the link breaks while the query is being
+    /// written, and a sender must not hang on it. A body given up is left to
+    /// its fate; it no longer decides anything.
+    private static func watched<Result: Sendable>(
+        _ connection: PostgresConnection, settings: ServerSettings,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let outcome = Outcome<Result>()
+        let server = settings.host + ":" + String(settings.port)
+        return try await withCheckedThrowingContinuation { continuation in
+            outcome.start(continuation)
+            let work = Task {
+                do {
+                    outcome.finish(.success(try await body(connection)))
+                } catch {
+                    outcome.finish(.failure(error))
+                }
+            }
+            let timer = Task {
+                try await Task.sleep(for: deadline)
+                if outcome.finish(.failure(SyncError(
+                    tr("The server %@ did not answer in time.", server), kind: .unreachable
+                ))) {
+                    work.cancel()
+                }
+            }
+            outcome.onFinish { timer.cancel() }
+            connection.closeFuture.whenComplete { _ in
+                Task {
+                    try await Task.sleep(for: graceAfterClose)
+                    if outcome.finish(.failure(SyncError(
+                        tr("The connection to %@ broke before the server answered.", server), kind: .unreachable
+                    ))) {
+                        work.cancel()
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first of the work's end, the deadline and the broken link.
+    private final class Outcome<Result: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Result, any Error>?
+            var finished = false
+            var onFinish: [@Sendable () -> Void] = []
+        }
+        private let state = Mutex(State())
+
+        func start(_ continuation: CheckedContinuation<Result, any Error>) {
+            state.withLock { $0.continuation = continuation }
+        }
+
+        func onFinish(_ action: @escaping @Sendable () -> Void) {
+            let runNow = state.withLock { state -> Bool in
+                if state.finished { return true }
+                state.onFinish.append(action)
+                return false
+            }
+            if runNow { action() }
+        }
+
+        /// Whether this was the first end (the one that counts).
+        @discardableResult
+        func finish(_ result: Swift.Result<Result, any Error>) -> Bool {
+            let taken = state.withLock { state -> (CheckedContinuation<Result, any Error>, [@Sendable () -> Void])? in
+                guard !state.finished, let continuation = state.continuation else { return nil }
+                state.finished = true
+                state.continuation = nil
+                defer { state.onFinish = [] }
+                return (continuation, state.onFinish)
+            }
+            guard let (continuation, actions) = taken else { return false }
+            continuation.resume(with: result)
+            for action in actions { action() }
+            return true
         }
     }
 }

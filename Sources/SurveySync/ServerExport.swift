@@ -111,7 +111,7 @@ public enum ServerForms {
     ) async throws -> Bool {
         let formID = definition.settings.id
         let version = definition.settings.version ?? ""
-        let title = definition.settings.title ?? formID
+        let title = definition.settings.title
         return try await ServerConnection.with(settings, password: password) { connection in
             try await ServerSchema.requireCurrent(connection, settings: settings)
             let logger = ServerConnection.logger

@@ -72,6 +72,8 @@ public struct SyncError: Error, LocalizedError, Sendable, Equatable {
             self.init(tr("The server %@ does not offer a secure connection, which these settings require.", server), kind: .refusedLogin)
         case .authMechanismRequiresPassword:
             self.init(tr("The server %@ asks for a password, and none is stored for %@.", server, settings.user), kind: .refusedLogin)
+        case .serverClosedConnection, .uncleanShutdown:
+            self.init(tr("The connection to %@ broke before the server answered.", server), kind: .unreachable)
         case .connectionError:
             let reason = error.underlying.map { Self.describe($0) } ?? String(describing: error.code)
             self.init(tr("The server %@ cannot be reached: %@", server, reason), kind: .unreachable)

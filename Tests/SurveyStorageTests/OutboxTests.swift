@@ -47,7 +47,6 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(first.map(\.attempts), [1, 1])
         let second = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60)
         XCTAssertEqual(second.map(\.instanceID), ["uuid:2"], "a live lease is not taken")
-        XCTAssertEqual(try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60, ignoringBackoff: true), [])
         // The first sender died: after its lease the rows are due again.
         let retaken = try store.claimBatch(limit: 10, now: now + 61, leaseEnd: now + 120)
         XCTAssertEqual(Set(retaken.map(\.instanceID)), ["uuid:0", "uuid:1", "uuid:2"])
@@ -73,6 +72,26 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try store.claimBatch(limit: 10, now: now + 29, leaseEnd: now + 90), [])
         XCTAssertEqual(try store.claimBatch(limit: 10, now: now + 31, leaseEnd: now + 90).map(\.instanceID), ["uuid:b"])
         XCTAssertEqual(try store.responses(toForm: "household").count, 2, "delivery deletes nothing")
+    }
+
+    func testSendNowMakesWaitingAndHeldResponsesDueButNotSentOnes() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        for id in ["uuid:sent", "uuid:failed", "uuid:held", "uuid:waiting"] { try store.insert(formResponse(id)) }
+        let now = Date()
+        _ = try store.claimBatch(limit: 3, now: now, leaseEnd: now + 600)
+        try store.markSent(["uuid:sent"], at: now)
+        try store.markFailed(["uuid:failed"], reason: "down", retryAt: now + 600)
+        XCTAssertEqual(try store.claimBatch(limit: 10, now: now, leaseEnd: now + 600).map(\.instanceID), ["uuid:waiting"])
+        try store.markFailed(["uuid:waiting"], reason: "down", retryAt: now + 600)
+        XCTAssertEqual(try store.claimBatch(limit: 10, now: now, leaseEnd: now + 600), [], "nothing is due")
+
+        try store.makeAllDue()
+        XCTAssertEqual(try store.delivery(of: "uuid:held")?.state, .waiting, "a lease left behind is given up")
+        XCTAssertEqual(try store.delivery(of: "uuid:failed")?.lastError, "down", "the reason stays until a try succeeds")
+        XCTAssertEqual(Set(try store.claimBatch(limit: 10, now: now, leaseEnd: now + 600).map(\.instanceID)),
+                       ["uuid:failed", "uuid:held", "uuid:waiting"])
+        XCTAssertEqual(try store.delivery(of: "uuid:sent")?.state, .sent)
     }
 
     func testADeletedResponseLeavesTheQueueAndUndoQueuesItAgain() throws {

@@ -1,0 +1,83 @@
+import Foundation
+import SurveyStorage
+import SurveySync
+import XCTest
+
+/// The link to the server breaking mid-batch, through a relay that cuts it
+/// where the test says: before the commit, after it (the acknowledgement
+/// lost), and at every stretch of the byte stream between.
+extension OutboxSenderTests {
+    private func sender(_ store: ResponseStore, through proxy: CuttingProxy) throws -> OutboxSender {
+        var settings = try server().settings()
+        settings.port = proxy.port
+        return OutboxSender(store: store, settings: settings, password: TestServer.collectorPassword)
+    }
+
+    private func queue(_ count: Int) throws -> ResponseStore {
+        let store = try makeStore()
+        for index in 0..<count { try store.insert(surveyResponse("Respondent \(index)")) }
+        return store
+    }
+
+    func testALinkCutBeforeTheCommitStoresNothingAndTheRetryStoresAll() async throws {
+        let store = try queue(3)
+        let proxy = try CuttingProxy(to: try server().port, cut: .beforeClientSends("COMMIT"))
+        let cut = try await sender(store, through: proxy).sendDue()
+        XCTAssertEqual(proxy.cutCount, 1)
+        XCTAssertEqual(cut.sent, 0)
+        XCTAssertEqual(cut.failure?.kind, .unreachable, cut.failure?.message ?? "")
+        XCTAssertEqual(try serverCount(), 0, "the server rolled the batch back")
+        XCTAssertEqual(try store.deliverySummary().failed, 3)
+
+        let retry = try await sender(store, through: proxy).sendDue(ignoringBackoff: true)
+        XCTAssertNil(retry.failure)
+        XCTAssertEqual(retry.sent, 3)
+        XCTAssertEqual(try serverCount(), 3)
+        XCTAssertEqual(try store.deliverySummary().sent, 3)
+    }
+
+    func testALinkCutAfterTheCommitLosesOnlyTheAcknowledgement() async throws {
+        let store = try queue(3)
+        let proxy = try CuttingProxy(to: try server().port, cut: .beforeServerSends("COMMIT"))
+        let cut = try await sender(store, through: proxy).sendDue()
+        XCTAssertEqual(proxy.cutCount, 1)
+        XCTAssertEqual(cut.sent, 0, "the sender never heard of the commit")
+        XCTAssertEqual(cut.failure?.kind, .unreachable, cut.failure?.message ?? "")
+        XCTAssertEqual(try serverCount(), 3, "the server has them")
+        XCTAssertEqual(try store.deliverySummary().sent, 0, "not marked sent without an acknowledgement")
+
+        let retry = try await sender(store, through: proxy).sendDue(ignoringBackoff: true)
+        XCTAssertNil(retry.failure)
+        XCTAssertEqual(retry.sent, 3)
+        XCTAssertEqual(try serverCount(), 3, "sent twice, stored once")
+        XCTAssertEqual(try store.deliverySummary().sent, 3)
+    }
+
+    func testALinkCutAtAnyByteLosesNothingAndStoresNothingTwice() async throws {
+        // How long a whole round's stream is, so that the cuts cover all of
+        // it: the log-in, the schema check, the batch, the commit.
+        let measuring = try CuttingProxy(to: try server().port, cut: nil)
+        _ = try await sender(try queue(20), through: measuring).sendDue()
+        let total = measuring.clientBytes
+        XCTAssertGreaterThan(total, 2_000)
+        let offsets = [1, 8, 40] + stride(from: 100, to: total, by: max(total / 12, 1)).map { $0 }
+        for offset in offsets {
+            try server().sql("TRUNCATE survey_form.submissions, survey_form.batches")
+            let store = try queue(20)
+            let proxy = try CuttingProxy(to: try server().port, cut: .afterClientBytes(offset))
+            let cut = try await sender(store, through: proxy).sendDue()
+            XCTAssertEqual(proxy.cutCount, 1, "cut at byte \(offset)")
+            XCTAssertEqual(cut.failure?.kind, .unreachable, "cut at byte \(offset)")
+            XCTAssertTrue(cut.failure?.message.contains("broke") ?? false, "cut at byte \(offset): \(cut.failure?.message ?? "")")
+            XCTAssertEqual(cut.sent, 0, "cut at byte \(offset)")
+            let stored = try serverCount()
+            XCTAssertTrue(stored == 0 || stored == 20, "all or nothing, cut at byte \(offset): \(stored)")
+
+            let retry = try await sender(store, through: proxy).sendDue(ignoringBackoff: true)
+            XCTAssertNil(retry.failure, "cut at byte \(offset): \(retry.failure?.message ?? "")")
+            XCTAssertEqual(try serverCount(), 20, "cut at byte \(offset)")
+            XCTAssertEqual(try store.deliverySummary().sent, 20, "cut at byte \(offset)")
+            XCTAssertEqual(try store.count(), 20)
+        }
+    }
+}
