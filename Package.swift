@@ -110,6 +110,13 @@ let package = Package(
             // Read by path: a database dump a past release wrote.
             exclude: ["Fixtures"]
         ),
+        // A laptop as a process of its own, which the load and crash tests
+        // of SurveySyncTests start and kill (built with the tests).
+        .executableTarget(
+            name: "sync-load-worker",
+            dependencies: ["SurveySync", "SurveyStorage", "SurveyModel"],
+            path: "Tests/SyncLoadWorker"
+        ),
         .testTarget(
             name: "SurveySyncTests",
             dependencies: [

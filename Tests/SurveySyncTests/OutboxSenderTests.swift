@@ -36,12 +36,12 @@ final class OutboxSenderTests: XCTestCase {
         folders = []
     }
 
-    private func server() throws -> TestServer {
+    func server() throws -> TestServer {
         guard let server = Self.server else { throw TestServerError("no test server") }
         return server
     }
 
-    private func makeStore() throws -> ResponseStore {
+    func makeStore() throws -> ResponseStore {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
         folders.append(folder)
         return try ResponseStore(directory: folder)
@@ -51,12 +51,12 @@ final class OutboxSenderTests: XCTestCase {
         OutboxSender(store: store, settings: try server().settings(user: user), password: password)
     }
 
-    private func serverCount(_ condition: String = "true") throws -> Int {
+    func serverCount(_ condition: String = "true") throws -> Int {
         Int(try server().sql("SELECT count(*) FROM survey_form.submissions WHERE \(condition)")
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
-    private func surveyResponse(_ name: String, salary: Float? = 85_000) -> SurveyResponse {
+    func surveyResponse(_ name: String, salary: Float? = 85_000) -> SurveyResponse {
         SurveyResponse(
             answers: SurveyAnswers(name: name, companyName: "Acme", yearsOfExperience: 12.5,
                                    isCurrentEmployer: true, approxSalary: salary, comments: "line one\nline \"two\""),
@@ -64,7 +64,7 @@ final class OutboxSenderTests: XCTestCase {
         )
     }
 
-    private func formResponse(_ instanceID: String = "uuid:" + UUID().uuidString.lowercased()) -> FormResponse {
+    func formResponse(_ instanceID: String = "uuid:" + UUID().uuidString.lowercased()) -> FormResponse {
         FormResponse(formID: "household", formVersion: "2024-01", instanceID: instanceID,
                      startedAt: Date(timeIntervalSince1970: 1_700_000_000),
                      submittedAt: Date(timeIntervalSince1970: 1_700_000_060),
@@ -236,6 +236,11 @@ final class OutboxSenderTests: XCTestCase {
         XCTAssertEqual(delivery?.state, .failed)
         XCTAssertTrue(delivery?.lastError?.contains("no_blocked") ?? false, delivery?.lastError ?? "")
         XCTAssertEqual(try serverCount(), 2)
+        // Send Now tries it once more, and the round ends.
+        let forced = await try sender(store).sendDue(ignoringBackoff: true)
+        XCTAssertEqual(forced.sent, 0)
+        XCTAssertEqual(forced.failure?.kind, .refused)
+        XCTAssertEqual(try store.delivery(of: refused.instanceID)?.attempts, 2)
     }
 
     func testAResponseChangedWhileQueuedGoesAsChanged() async throws {

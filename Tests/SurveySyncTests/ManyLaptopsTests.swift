@@ -1,0 +1,147 @@
+import Foundation
+import SurveyModel
+import SurveyStorage
+import SurveySync
+import XCTest
+
+/// Laptops as processes of their own (`sync-load-worker`): four submitting
+/// and sending at once while the server goes down twice, and one killed
+/// with SIGKILL in the middle of a round.
+extension OutboxSenderTests {
+    func testFourLaptopsDeliverTenThousandResponsesExactlyOnceThroughTwoOutages() async throws {
+        let server = try server()
+        let folders = (1...4).map { _ in temporaryFolder() }
+        let workers = try folders.map { folder in
+            try WorkerProcess(folder: folder, port: server.port, arguments: ["--submit", "2500", "--pace-ms", "2"])
+        }
+        defer { for worker in workers { worker.kill() } }
+
+        for _ in 0..<2 {
+            // Down once responses are arriving, and up again a moment later,
+            // while the laptops are still submitting.
+            let before = try serverCount()
+            try await waitUntil(timeout: 60) { try self.serverCount() > before }
+            server.stop()
+            try await Task.sleep(for: .seconds(1.5))
+            try server.start()
+        }
+        for worker in workers {
+            let status = try await worker.waitForExit(timeout: 240)
+            XCTAssertEqual(status, 0, worker.output)
+        }
+
+        XCTAssertTrue(workers.contains { $0.output.contains("cannot be reached") || $0.output.contains("closed the connection") },
+                      "the outages were felt:\n" + workers.map(\.output).joined(separator: "\n"))
+        XCTAssertEqual(try serverCount(), 10_000)
+        XCTAssertEqual(try server.sql("""
+            SELECT count(DISTINCT instance_id) || ' ' || count(DISTINCT device_id) || ' ' ||
+                   count(DISTINCT answers->>'name') FROM survey_form.submissions
+            """).trimmingCharacters(in: .whitespacesAndNewlines), "10000 4 10000", "no duplicates, four devices")
+        for folder in folders {
+            let store = try ResponseStore(directory: folder)
+            XCTAssertEqual(try store.count(), 2_500, "every local response still stored")
+            let summary = try store.deliverySummary()
+            XCTAssertEqual(summary.queued, 0, "the outbox is empty")
+            XCTAssertEqual(summary.sent, 2_500)
+        }
+    }
+
+    func testALaptopKilledWhileSendingLeavesNothingLostOrDoubled() async throws {
+        let folder = temporaryFolder()
+        let store = try ResponseStore(directory: folder)
+        for index in 0..<1_500 { try store.insert(surveyResponse("Respondent \(index)")) }
+
+        let killed = try WorkerProcess(folder: folder, port: try server().port, arguments: ["--batch", "25"])
+        try await waitUntil(timeout: 60, every: .milliseconds(2)) { try store.deliverySummary().sent >= 25 }
+        killed.kill()
+        _ = try await killed.waitForExit(timeout: 10)
+        let atKill = try store.deliverySummary()
+        XCTAssertLessThan(atKill.sent, 1_500, "killed in the middle of the round")
+        XCTAssertGreaterThanOrEqual(try serverCount(), atKill.sent, "the server has at least what was marked sent")
+
+        let next = try WorkerProcess(folder: folder, port: try server().port, arguments: ["--batch", "25"])
+        let status = try await next.waitForExit(timeout: 120)
+        XCTAssertEqual(status, 0, next.output)
+        XCTAssertEqual(try serverCount(), 1_500)
+        XCTAssertEqual(try server().sql("SELECT count(DISTINCT answers->>'name') FROM survey_form.submissions")
+            .trimmingCharacters(in: .whitespacesAndNewlines), "1500")
+        XCTAssertEqual(try store.deliverySummary().sent, 1_500)
+        XCTAssertEqual(try store.count(), 1_500)
+    }
+
+    private func temporaryFolder() -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString.prefix(8))")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    private func waitUntil(timeout: TimeInterval, every interval: Duration = .milliseconds(50),
+                           _ condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            guard Date() < deadline else { throw TestServerError("waited \(Int(timeout)) s in vain") }
+            try await Task.sleep(for: interval)
+        }
+    }
+}
+
+/// One `sync-load-worker` process, its output in a file.
+final class WorkerProcess: @unchecked Sendable {
+    let pid: pid_t
+    private let outputPath: String
+    private var exitStatus: Int32?
+
+    init(folder: URL, port: Int, arguments: [String]) throws {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("sync-load-worker").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw TestServerError("\(executable) is missing: build with --build-tests")
+        }
+        outputPath = NSTemporaryDirectory() + "worker-" + UUID().uuidString
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let argv = ([executable, folder.path, String(port), "laptop_1"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SURVEY_FORM_TEST_PASSWORD"] = TestServer.collectorPassword
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw TestServerError("sync-load-worker could not start: \(spawned)") }
+        self.pid = pid
+    }
+
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
+    func kill() {
+        if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
+    }
+
+    /// The exit status, or -signal when killed.
+    func waitForExit(timeout: TimeInterval) async throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while exitStatus == nil {
+            var status: Int32 = 0
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid {
+                exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+                break
+            }
+            guard Date() < deadline else {
+                throw TestServerError("sync-load-worker still running after \(Int(timeout)) s:\n\(output)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return exitStatus ?? -1
+    }
+
+    deinit {
+        kill()
+        unlink(outputPath)
+    }
+}
