@@ -66,6 +66,10 @@ enum CommandLineOptions {
             app, "port", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, tr("With the sync options, the server's PORT"), tr("PORT")
         )
         g_application_add_main_option(
+            app, "ca-file", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
+            tr("With the sync options, also trust the certificate authority in the PEM file PATH"), tr("PATH")
+        )
+        g_application_add_main_option(
             app, "publish-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
             tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), tr("FORM")
         )
@@ -100,7 +104,7 @@ enum CommandLineOptions {
         return .run(kiosk: g_variant_dict_contains(options, "kiosk") != 0)
     }
 
-    /// `--server`, `--port`, `--database`, `--user` and `--insecure`.
+    /// `--server`, `--port`, `--database`, `--user`, `--insecure` and `--ca-file`.
     private static func syncOverrides(_ options: UnsafeMutablePointer<GVariantDict>) -> SyncCommands.Overrides {
         var overrides = SyncCommands.Overrides()
         overrides.host = string(options, "server")
@@ -111,6 +115,7 @@ enum CommandLineOptions {
             g_variant_unref(value)
         }
         overrides.insecure = g_variant_dict_contains(options, "insecure") != 0
+        overrides.certificateAuthority = filename(options, "ca-file")
         return overrides
     }
 

@@ -103,6 +103,7 @@ final class PreferencesWindow {
             toControl: { $0 == .verifyFull }, toModel: { .success($0 ? .verifyFull : .insecure) }
         ))
         rows.append(securityRow)
+        entryRow(tr("Certificate Authority File (PEM, optional)"), \.certificateAuthority)
         return rows
     }
 
@@ -113,6 +114,7 @@ final class PreferencesWindow {
         settings.host = settings.host.trimmingCharacters(in: .whitespaces)
         settings.database = settings.database.trimmingCharacters(in: .whitespaces)
         settings.user = settings.user.trimmingCharacters(in: .whitespaces)
+        settings.certificateAuthority = settings.certificateAuthority.trimmingCharacters(in: .whitespaces)
         if settings != saved { Settings.shared.server = settings }
         let password = password.value
         guard !password.isEmpty, settings.problem == nil else {

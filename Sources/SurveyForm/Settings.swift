@@ -67,7 +67,8 @@ final class Settings {
             ServerSettings(
                 host: string("server-host", default: ""), port: integer("server-port", default: ServerSettings.defaultPort),
                 database: string("server-database", default: "survey_responses"), user: string("server-user", default: ""),
-                security: ServerSettings.Security(rawValue: string("server-security", default: "")) ?? .verifyFull
+                security: ServerSettings.Security(rawValue: string("server-security", default: "")) ?? .verifyFull,
+                certificateAuthority: string("server-ca-file", default: "")
             )
         }
         set {
@@ -76,6 +77,7 @@ final class Settings {
             setString("server-database", newValue.database)
             setString("server-user", newValue.user)
             setString("server-security", newValue.security.rawValue)
+            setString("server-ca-file", newValue.certificateAuthority)
         }
     }
 

@@ -7,7 +7,7 @@ import SurveySync
 /// `--sync-status`, `--sync-now`, `--server-setup`, `--store-password`,
 /// `--publish-form` and `--export-csv --from-server`.
 /// The server comes from the settings, with `--server`, `--port`,
-/// `--database`, `--user` and `--insecure` standing in for them in one run.
+/// `--database`, `--user`, `--insecure` and `--ca-file` standing in for them in one run.
 @MainActor
 enum SyncCommands {
     enum Command: Equatable {
@@ -23,6 +23,7 @@ enum SyncCommands {
         var database: String?
         var user: String?
         var insecure = false
+        var certificateAuthority: String?
 
         func applied(to saved: ServerSettings) -> ServerSettings {
             var settings = saved
@@ -31,6 +32,7 @@ enum SyncCommands {
             if let database { settings.database = database }
             if let user { settings.user = user }
             if insecure { settings.security = .insecure }
+            if let certificateAuthority { settings.certificateAuthority = certificateAuthority }
             return settings
         }
     }

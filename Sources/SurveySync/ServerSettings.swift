@@ -24,15 +24,21 @@ public struct ServerSettings: Sendable, Equatable {
     public var database: String
     public var user: String
     public var security: Security
+    /// A PEM file of the authority that signed the server's certificate,
+    /// trusted besides the system's (a server with a certificate of its
+    /// organisation's own); empty for the system's alone.
+    public var certificateAuthority: String
 
     public static let defaultPort = 5432
 
-    public init(host: String, port: Int = ServerSettings.defaultPort, database: String, user: String, security: Security = .verifyFull) {
+    public init(host: String, port: Int = ServerSettings.defaultPort, database: String, user: String,
+                security: Security = .verifyFull, certificateAuthority: String = "") {
         self.host = host
         self.port = port
         self.database = database
         self.user = user
         self.security = security
+        self.certificateAuthority = certificateAuthority
     }
 
     /// Whether a server is set at all.
@@ -47,6 +53,10 @@ public struct ServerSettings: Sendable, Equatable {
         if database.isEmpty { return tr("The server's database is not set.") }
         if user.isEmpty { return tr("The server's user is not set.") }
         if !(1...65_535).contains(port) { return tr("The server's port must be between 1 and 65535.") }
+        if security == .verifyFull, !certificateAuthority.isEmpty,
+           !FileManager.default.isReadableFile(atPath: certificateAuthority) {
+            return tr("The certificate authority file %@ cannot be read.", certificateAuthority)
+        }
         return nil
     }
 
@@ -56,7 +66,11 @@ public struct ServerSettings: Sendable, Equatable {
         case .verifyFull:
             // The default client configuration checks the chain against the
             // system's roots and the name against the host.
-            tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            if !certificateAuthority.isEmpty {
+                configuration.additionalTrustRoots = [.file(certificateAuthority)]
+            }
+            tls = .require(try NIOSSLContext(configuration: configuration))
         case .insecure:
             var configuration = TLSConfiguration.makeClientConfiguration()
             configuration.certificateVerification = .none
@@ -66,7 +80,9 @@ public struct ServerSettings: Sendable, Equatable {
             host: host, port: port, username: user, password: password, database: database, tls: tls
         )
         connection.options.connectTimeout = .seconds(10)
-        connection.options.tlsServerName = host
+        // The name checked against the certificate is the host's, which
+        // postgres-nio takes by default; an address is checked against the
+        // certificate's addresses (it cannot be named in SNI).
         return connection
     }
 }

@@ -43,14 +43,12 @@ public struct SyncError: Error, LocalizedError, Sendable, Equatable {
             return
         }
         let server = settings.host + ":" + String(settings.port)
+        if let reason = Self.tlsReason(error) {
+            self.init(tr("The secure connection to %@ failed: %@", server, reason), kind: .refusedLogin)
+            return
+        }
         guard let error = error as? PSQLError else {
-            if let error = error as? NIOSSLError {
-                self.init(tr("The secure connection to %@ failed: %@", server, String(describing: error)), kind: .refusedLogin)
-            } else if let error = error as? BoringSSLError {
-                self.init(tr("The secure connection to %@ failed: %@", server, Self.certificateReason(error)), kind: .refusedLogin)
-            } else {
-                self.init(tr("The server %@ cannot be reached: %@", server, String(describing: error)), kind: .unreachable)
-            }
+            self.init(tr("The server %@ cannot be reached: %@", server, String(describing: error)), kind: .unreachable)
             return
         }
         if let info = error.serverInfo, let message = info[.message] {
@@ -84,17 +82,18 @@ public struct SyncError: Error, LocalizedError, Sendable, Equatable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let error = error as? BoringSSLError { return certificateReason(error) }
-        if let error = error as? NIOSSLError { return String(describing: error) }
         if let error = error as? IOError { return error.description }
         return String(describing: error)
     }
 
-    private static func certificateReason(_ error: BoringSSLError) -> String {
+    /// Why TLS failed, when `error` (or what postgres-nio wrapped) is TLS's.
+    private static func tlsReason(_ error: any Error) -> String? {
+        let error = (error as? PSQLError)?.underlying ?? error
         let text = String(describing: error)
-        if text.contains("CERTIFICATE_VERIFY_FAILED") {
-            return tr("its certificate is not trusted or does not name it")
+        if text.contains("CERTIFICATE_VERIFY_FAILED") || error is NIOSSLExtraError {
+            return tr("its certificate is not trusted or does not name it. If the server's certificate comes from an authority of your organisation, set that authority's file in Preferences (or with --ca-file)")
         }
-        return text
+        if error is NIOSSLError || error is BoringSSLError { return text }
+        return nil
     }
 }

@@ -16,8 +16,11 @@ final class TestServer: @unchecked Sendable {
     let folder: URL
     let port: Int
     private let bin: URL
+    /// With TLS: the authority that signed the server's certificate, which
+    /// names `localhost` only (not 127.0.0.1).
+    let certificateAuthority: URL?
 
-    init() throws {
+    init(tls: Bool = false) throws {
         guard let bin = Self.binFolder() else {
             throw TestServerError("PostgreSQL's server programs are not installed (run build-aux/setup)")
         }
@@ -26,6 +29,8 @@ final class TestServer: @unchecked Sendable {
             .appendingPathComponent("survey-form-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "postgres secret".write(to: folder.appendingPathComponent("pw"), atomically: true, encoding: .utf8)
+        certificateAuthority = tls ? folder.appendingPathComponent("ca.pem") : nil
+        if tls { try Self.makeCertificates(in: folder) }
         if Self.isRoot {
             try Self.run("/bin/chown", ["-R", "postgres:postgres", folder.path])
         }
@@ -40,7 +45,7 @@ final class TestServer: @unchecked Sendable {
             do {
                 try Self.run(asServer: bin.appendingPathComponent("pg_ctl").path, [
                     "-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("log").path,
-                    "-w", "-o", "-k \(folder.path) -p \(candidate) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+                    "-w", "-o", Self.serverOptions(folder: folder, port: candidate, tls: tls), "start",
                 ])
                 started = candidate
                 break
@@ -97,8 +102,30 @@ final class TestServer: @unchecked Sendable {
     func start() throws {
         try Self.run(asServer: bin.appendingPathComponent("pg_ctl").path, [
             "-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("log").path,
-            "-w", "-o", "-k \(folder.path) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+            "-w", "-o", Self.serverOptions(folder: folder, port: port, tls: certificateAuthority != nil), "start",
         ])
+    }
+
+    private static func serverOptions(folder: URL, port: Int, tls: Bool) -> String {
+        var options = "-k \(folder.path) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off"
+        if tls {
+            options += " -c ssl=on -c ssl_cert_file=\(folder.path)/server.pem -c ssl_key_file=\(folder.path)/server.key"
+        }
+        return options
+    }
+
+    /// A throwaway authority and a server certificate it signed for localhost.
+    private static func makeCertificates(in folder: URL) throws {
+        let openssl = "/usr/bin/openssl"
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try "subjectAltName=DNS:localhost\n".write(toFile: path("san.ext"), atomically: true, encoding: .utf8)
+        try run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"),
+                          "-days", "2", "-subj", "/CN=Survey Form test authority"])
+        try run(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"),
+                          "-subj", "/CN=localhost"])
+        try run(openssl, ["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                          "-CAcreateserial", "-out", path("server.pem"), "-days", "2", "-extfile", path("san.ext")])
+        chmod(path("server.key"), 0o600)
     }
 
     deinit {
