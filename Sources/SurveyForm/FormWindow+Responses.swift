@@ -17,24 +17,28 @@ extension FormWindow {
     func reloadResponses() {
         guard responsesBox != nil else { return }
         guard let store else {
-            showResponses([], total: 0)
+            showResponses([], total: 0, deliveries: [:])
             return
         }
         let formID = form.id, limit = Self.listedResponses
-        responsesReading.start({ try store.newestResponses(toForm: formID, limit: limit) }, then: { [weak self] result in
+        responsesReading.start({ () throws -> (newest: [FormResponse], total: Int, deliveries: [String: Delivery]) in
+            let read = try store.newestResponses(toForm: formID, limit: limit)
+            return (read.newest, read.total, try store.deliveries(of: read.newest.map(\.instanceID)))
+        }, then: { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let read):
-                showResponses(read.newest, total: read.total)
+                showResponses(read.newest, total: read.total, deliveries: read.deliveries)
             case .failure(let error):
                 showStatus(error.localizedDescription, isError: true)
-                showResponses([], total: 0)
+                showResponses([], total: 0, deliveries: [:])
             }
         })
     }
 
-    /// Shows `newest` (newest first) of `total` stored responses.
-    private func showResponses(_ newest: [FormResponse], total: Int) {
+    /// Shows `newest` (newest first) of `total` stored responses, with where
+    /// each stands on its way to the server when one is set.
+    private func showResponses(_ newest: [FormResponse], total: Int, deliveries: [String: Delivery]) {
         guard let box = responsesBox else { return }
         while let child = gtk_widget_get_first_child(box) { gtk_box_remove(box.cast(to: GtkBox.self), child) }
         responseHandlers = []
@@ -59,18 +63,24 @@ extension FormWindow {
             )
         }
         for response in newest {
-            adw_preferences_group_add(group.cast(to: AdwPreferencesGroup.self), responseRow(response))
+            adw_preferences_group_add(group.cast(to: AdwPreferencesGroup.self),
+                                      responseRow(response, delivery: deliveries[response.instanceID]))
         }
         gtk_box_append(box.cast(to: GtkBox.self), group)
     }
 
-    private func responseRow(_ response: FormResponse) -> UnsafeMutablePointer<GtkWidget> {
+    private func responseRow(_ response: FormResponse, delivery: Delivery?) -> UnsafeMutablePointer<GtkWidget> {
         let row = adw_action_row_new()!
         let title = Self.dateFormatter.string(from: response.submittedAt)
         adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
         adw_preferences_row_set_use_markup(row.cast(to: AdwPreferencesRow.self), SF_FALSE)
-        if let first = response.answers.first(where: { !$0.value.isEmpty }) {
-            adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), String(first.value.prefix(80)))
+        var subtitle: [String] = []
+        if let first = response.answers.first(where: { !$0.value.isEmpty }) { subtitle.append(String(first.value.prefix(80))) }
+        if SyncService.shared.status.value.server != nil, let delivery {
+            subtitle.append(SyncService.describe(delivery.state, lastError: delivery.lastError))
+        }
+        if !subtitle.isEmpty {
+            adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), subtitle.joined(separator: "\n"))
         }
         gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), SF_TRUE)
         let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!

@@ -145,6 +145,8 @@ final class FormWindow: AppWindow {
         setupAutosave()
         updatePageControls()
         reloadResponses()
+        // Each round of sending moves rows from waiting to sent.
+        SyncService.shared.roundsFinished.observe { [weak self] _ in self?.reloadResponses() }.store(in: bag)
         handlers.append(SignalHandler.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })

@@ -186,6 +186,29 @@ extension ResponseStore {
         }
     }
 
+    /// The deliveries of the responses with these instance ids, by instance
+    /// id (for a list of responses; one reading for all of them).
+    public func deliveries(of instanceIDs: [String]) throws -> [String: Delivery] {
+        guard !instanceIDs.isEmpty else { return [:] }
+        do {
+            return try database().read { db in
+                guard try db.tableExists("delivery") else { return [:] }
+                var found: [String: Delivery] = [:]
+                for chunk in stride(from: 0, to: instanceIDs.count, by: 500).map({ instanceIDs[$0..<min($0 + 500, instanceIDs.count)] }) {
+                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                    for row in try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE instanceID IN (\(marks))",
+                                                arguments: StatementArguments(Array(chunk))) {
+                        let delivery = Self.delivery(from: row)
+                        found[delivery.instanceID] = delivery
+                    }
+                }
+                return found
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
     /// How many responses are in each state, and the latest failure.
     public func deliverySummary() throws -> DeliverySummary {
         do {

@@ -15,6 +15,7 @@ import pytest
 
 from conftest import Atspi, wait_for
 from test_export_and_language import submit
+from test_forms import HEAD, HOUSEHOLD
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN_PASSWORD = "admin secret"
@@ -239,6 +240,40 @@ def test_the_window_sends_each_submit_and_says_where_the_responses_stand(server,
     wait_for(lambda: server.count() == 2 or None, "the waiting response on the server")
     wait_for(lambda: "All 2 responses sent to the server." in sync_line(app) or None,
              f"the window to say both were sent (it says {sync_line(app)!r})")
+
+
+def row_says(app, text):
+    return app.find_all(Atspi.Role.LABEL, where=lambda node: (node.get_name() or "") == text) or None
+
+
+def test_a_forms_stored_responses_say_where_each_stands(server, keyring, profile, launch):
+    set_up(server, profile)
+    laptop_settings(profile, server)
+    app = launch(args=[str(HOUSEHOLD)])
+    app.wait_focus(HEAD)
+    app.type("Ada")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    wait_for(lambda: server.count() == 1 or None, "the response on the server")
+    wait_for(lambda: row_says(app, "Ada\nSent"), "Ada's row to say it was sent")
+
+    server.stop()
+    app.wait_focus(HEAD)
+    app.type("Grace")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    wait_for(lambda: row_says(app, "Grace\nWaiting to be sent") or app.find_all(
+        Atspi.Role.LABEL, where=lambda node: (node.get_name() or "").startswith("Grace\nNot sent yet")), "Grace's row")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: (node.get_name() or "").startswith(
+        "Grace\nNot sent yet: The server 127.0.0.1:")) or None, "Grace's row to say why she was not sent", timeout=30)
+    assert row_says(app, "Ada\nSent")
+    server.start()
+    app.key("F10")
+    wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Send Responses Now"), "the main menu")
+    app.down_to("Send Responses Now")
+    app.key("Return")
+    wait_for(lambda: server.count() == 2 or None, "Grace's response on the server")
+    wait_for(lambda: row_says(app, "Grace\nSent"), "Grace's row to say she was sent")
 
 
 def test_without_a_server_the_window_shows_nothing_of_sync(app):
