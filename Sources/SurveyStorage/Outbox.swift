@@ -97,22 +97,27 @@ extension ResponseStore {
                     WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
                     ORDER BY queuedAt, rowid LIMIT :limit
                     """, arguments: ["now": now, "limit": limit])
+                // Statements compiled once and the date converted once, not
+                // per response: a sender's time goes to little else.
+                let claim = try db.cachedStatement(sql: """
+                    UPDATE delivery SET state = 'sending', attempts = attempts + 1, nextAttemptAt = ?
+                    WHERE instanceID = ?
+                    """)
+                let lease = leaseEnd.databaseValue
                 var batch: [OutgoingResponse] = []
                 for row in rows {
-                    let instanceID: String = row["instanceID"]
-                    let source: String = row["source"]
-                    let responseID: Int64 = row["responseID"]
+                    // By position: a lookup by name compares names case-insensitively.
+                    let instanceID: String = row[0]
+                    let source: String = row[1]
+                    let responseID: Int64 = row[2]
                     guard var outgoing = try Self.outgoing(db, source: source, responseID: responseID) else {
                         // Its response is gone: nothing left to send.
                         try db.execute(sql: "DELETE FROM delivery WHERE instanceID = ?", arguments: [instanceID])
                         continue
                     }
-                    outgoing.attempts = row["attempts"] as Int + 1
+                    outgoing.attempts = row[3] as Int + 1
                     batch.append(outgoing)
-                    try db.execute(sql: """
-                        UPDATE delivery SET state = 'sending', attempts = attempts + 1, nextAttemptAt = ?
-                        WHERE instanceID = ?
-                        """, arguments: [leaseEnd, instanceID])
+                    try claim.execute(arguments: [lease, instanceID])
                 }
                 return batch
             }
@@ -162,8 +167,10 @@ extension ResponseStore {
         do {
             try database().write { db in
                 let statement = try db.makeStatement(sql: sql)
+                // Converted once: GRDB formats a date each time it binds one.
+                let fixed = arguments.mapValues { $0?.databaseValue ?? .null }
                 for instanceID in instanceIDs {
-                    var values = arguments
+                    var values: [String: (any DatabaseValueConvertible)?] = fixed
                     values["id"] = instanceID
                     try statement.execute(arguments: StatementArguments(values))
                 }
@@ -314,11 +321,12 @@ extension ResponseStore {
     private static func outgoing(_ db: Database, source: String, responseID: Int64) throws -> OutgoingResponse? {
         switch Source(rawValue: source) {
         case .survey:
-            guard let row = try Row.fetchOne(db, sql: """
+            let statement = try db.cachedStatement(sql: """
                 SELECT submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
                        comments, instanceID
                 FROM response WHERE id = ?
-                """, arguments: [responseID]) else { return nil }
+                """)
+            guard let row = try Row.fetchOne(statement, arguments: [responseID]) else { return nil }
             let answers = SurveyAnswers(
                 name: row[1], companyName: row[2], yearsOfExperience: row[3],
                 isCurrentEmployer: row[4], approxSalary: (row[5] as Double?).map(Float.init), comments: row[6]

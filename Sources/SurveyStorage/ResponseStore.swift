@@ -386,6 +386,11 @@ public final class ResponseStore: Sendable {
         migrator.registerMigration("v4: outbox") { db in
             try createOutbox(db)
         }
+        migrator.registerMigration("v5: undelivered in order") { db in
+            // A sender's claim reads the undelivered oldest first; without
+            // this it sorted every response ever queued, at every batch.
+            try db.execute(sql: "CREATE INDEX delivery_pending ON delivery (queuedAt) WHERE state <> 'sent'")
+        }
         return migrator
     }
 

@@ -18,7 +18,7 @@ public struct OutboxSender: Sendable {
     public let settings: ServerSettings
     public let password: String?
     /// Responses per server transaction.
-    public var batchSize = 500
+    public var batchSize = 1000
     /// How long a claimed batch stays claimed before another sender may
     /// take it (a sender killed mid-batch leaves it to the next).
     public var lease: TimeInterval = 120
@@ -61,8 +61,19 @@ public struct OutboxSender: Sendable {
             try await ServerConnection.with(settings, password: password) { [self] connection in
                 try await ServerSchema.requireCurrent(connection, settings: settings)
                 while case let batch = round.withLock({ $0.batch }), !batch.isEmpty {
-                    let part = try await send(batch, deviceID: deviceID, on: connection)
-                    let next = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease)
+                    // The next batch is read from the store while the server
+                    // takes this one: neither waits on the other.
+                    let claiming = Task { try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease) }
+                    let part: Report
+                    do {
+                        part = try await send(batch, deviceID: deviceID, on: connection)
+                    } catch {
+                        // Claimed meanwhile, so failed with this batch.
+                        let next = (try? await claiming.value) ?? []
+                        round.withLock { $0.batch = batch + next }
+                        throw error
+                    }
+                    let next = try await claiming.value
                     round.withLock { round in
                         round.report.sent += part.sent
                         round.report.failure = part.failure ?? round.report.failure
@@ -118,8 +129,10 @@ public struct OutboxSender: Sendable {
         let instanceIDs = batch.map(\.instanceID)
         let formIDs = batch.map(\.formID)
         let versions = batch.map(\.formVersion)
-        let started = batch.map { $0.startedAt.map(Self.timestamp) ?? "" }
-        let submitted = batch.map { Self.timestamp($0.submittedAt) }
+        // Seconds since 1970, NaN for none: cheaper to write and to read
+        // than text, and as exact as the server keeps them (microseconds).
+        let started = batch.map { $0.startedAt?.timeIntervalSince1970 ?? .nan }
+        let submitted = batch.map { $0.submittedAt.timeIntervalSince1970 }
         let answers = batch.map(\.answersJSON)
         let count = batch.count
         try await connection.withTransaction(logger: logger) { connection in
@@ -129,9 +142,9 @@ public struct OutboxSender: Sendable {
             try await connection.query("""
                 INSERT INTO survey_form.submissions
                     (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers)
-                SELECT i, f, v, \(deviceID), NULLIF(s, '')::timestamptz, t::timestamptz, \(batchID), a::jsonb
+                SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb
                 FROM unnest(\(instanceIDs)::text[], \(formIDs)::text[], \(versions)::text[],
-                            \(started)::text[], \(submitted)::text[], \(answers)::text[]) AS u(i, f, v, s, t, a)
+                            \(started)::float8[], \(submitted)::float8[], \(answers)::text[]) AS u(i, f, v, s, t, a)
                 ON CONFLICT (instance_id) DO NOTHING
                 """, logger: logger)
         }
@@ -141,10 +154,5 @@ public struct OutboxSender: Sendable {
     /// `attempt`th try failed: 15 s, doubling to at most 15 minutes.
     public static func backoff(afterAttempt attempt: Int) -> TimeInterval {
         min(15 * pow(2, Double(max(attempt, 1) - 1)), 15 * 60)
-    }
-
-    /// UTC with milliseconds, as PostgreSQL reads a timestamptz.
-    static func timestamp(_ date: Date) -> String {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
     }
 }
