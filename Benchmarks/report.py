@@ -11,6 +11,7 @@ Inputs, all from the same run:
   RESULTS/frames.tsv         lines of Benchmarks/forms/frames.py
   RESULTS/forms.tsv          lines of Benchmarks/forms/run
   RESULTS/export.tsv         lines of Benchmarks/export/run
+  RESULTS/sync.tsv           lines of Benchmarks/sync/run
 
 Every benchmark does K operations per measured iteration (" xK" ends its
 name); figures are per operation, after subtracting the harness's own cost
@@ -209,6 +210,17 @@ if export:
         row("Export's peak memory, 100,000 responses", f"{large / 1024:,.1f} MiB",
             "the same export of 10,000", f"{small / 1024:,.1f} MiB",
             f"{large / small:.2f}×", "flat: ≤ 1.1×", large / small <= 1.1)
+
+sync = figures("sync.tsv")
+if sync:
+    ours, peer = sync.get(("deliver", "ours")), sync.get(("deliver", "copy"))
+    if ours and peer:
+        # Throughput is rows over time: ours as a share of COPY's.
+        share = peer / ours
+        row("survey-form --sync-now, 10,000 queued responses to a local PostgreSQL (whole process)",
+            f"{ours * 1000:,.0f} ms ({10_000 / ours:,.0f} rows/s)",
+            "psql \\copy of the same rows into the same tables", f"{peer * 1000:,.0f} ms ({10_000 / peer:,.0f} rows/s)",
+            f"{share:.2f}× COPY's throughput", "≥ 0.5× COPY's throughput", share >= 0.5)
 
 def first_frames(name, what, peer, limit):
     """A row for coldstart.py's "app|c NS" launches in RESULTS/NAME.tsv."""
