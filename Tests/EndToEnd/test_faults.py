@@ -28,12 +28,13 @@ def small_disk(profile):
 def fill(folder):
     """Writes a file into `folder` until the disk is full; returns it."""
     filler = folder / "filler"
-    with open(filler, "wb") as out:
+    # Unbuffered: a buffered file would try its refused chunk again on
+    # closing, and fail there, depending on where the disk's end falls.
+    with open(filler, "wb", buffering=0) as out:
         chunk = b"\0" * 65536
         try:
             while True:
                 out.write(chunk)
-                out.flush()
         except OSError as error:
             assert error.errno == errno.ENOSPC, error
     # Single bytes too: no page left for SQLite.
