@@ -98,22 +98,10 @@ final class WorkerProcess: @unchecked Sendable {
             throw TestServerError("\(executable) is missing: build with --build-tests")
         }
         outputPath = NSTemporaryDirectory() + "worker-" + UUID().uuidString
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let argv = ([executable, folder.path, String(port), "laptop_1"] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment
         environment["SURVEY_FORM_TEST_PASSWORD"] = TestServer.collectorPassword
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw TestServerError("sync-load-worker could not start: \(spawned)") }
-        self.pid = pid
+        pid = try spawn(executable, [folder.path, String(port), "laptop_1"] + arguments, output: outputPath,
+                        environment: environment)
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }

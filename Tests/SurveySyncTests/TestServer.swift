@@ -157,18 +157,7 @@ final class TestServer: @unchecked Sendable {
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "pg-output-" + UUID().uuidString
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // A file, not a pipe: the server pg_ctl starts would hold a pipe open.
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw TestServerError("\(program) could not start: \(String(cString: strerror(spawned)))") }
+        let pid = try spawn(program, arguments, output: outputPath)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -178,6 +167,26 @@ final class TestServer: @unchecked Sendable {
         }
         return text
     }
+}
+
+/// Starts `program` with standard input empty and both outputs in the file
+/// `output`: a file, not a pipe, since the server pg_ctl starts would hold
+/// a pipe open. `environment` replaces the test's own when given.
+func spawn(_ program: String, _ arguments: [String], output: String, environment: [String: String]? = nil) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, program, &actions, nil, argv, &envp)
+    guard spawned == 0 else { throw TestServerError("\(program) could not start: \(String(cString: strerror(spawned)))") }
+    return pid
 }
 
 struct TestServerError: Error, CustomStringConvertible {
