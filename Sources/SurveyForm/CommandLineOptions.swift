@@ -17,62 +17,32 @@ enum CommandLineMode: Equatable {
 enum CommandLineOptions {
     static func add(to application: UnsafeMutablePointer<GtkApplication>) {
         let app = application.cast(to: GApplication.self)
-        g_application_add_main_option(
-            app, "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-            tr("Show the version and exit"), nil
-        )
-        g_application_add_main_option(
-            app, "export-csv", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-            tr("Write every stored response to PATH as CSV and exit"), tr("PATH")
-        )
-        g_application_add_main_option(
-            app, "force", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-            tr("With --export-csv, replace PATH if it exists"), nil
-        )
-        g_application_add_main_option(
-            app, "form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-            tr("With --export-csv, export the responses to the form in FORM"), tr("FORM")
-        )
-        g_application_add_main_option(
-            app, "kiosk", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-            tr("Let respondents fill in the form: hide stored responses and export"), nil
-        )
-        g_application_add_main_option(
-            app, "describe-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-            tr("Print what the form file FORM contains as JSON and exit"), tr("FORM")
-        )
-        g_application_add_main_option(
-            app, "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-            tr("Render the window to PATH as PNG and exit"), tr("PATH")
-        )
-        for (name, description) in [
-            ("sync-status", tr("Show where the stored responses stand on their way to the server and exit")),
-            ("sync-now", tr("Send every response the server does not have yet and exit")),
-            ("server-setup", tr("Create or update Survey Form's tables on the server (as their owner) and exit")),
-            ("store-password", tr("Keep the server password read from standard input in the keyring and exit")),
-            ("insecure", tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS")),
-            ("from-server", tr("With --export-csv, export what the server holds into the folder PATH, a file per form version")),
-        ] {
-            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
+        // In the order --help lists them.
+        let options: [(name: String, argument: GOptionArg, description: String, placeholder: String?)] = [
+            ("version", G_OPTION_ARG_NONE, tr("Show the version and exit"), nil),
+            ("export-csv", G_OPTION_ARG_FILENAME, tr("Write every stored response to PATH as CSV and exit"), tr("PATH")),
+            ("force", G_OPTION_ARG_NONE, tr("With --export-csv, replace PATH if it exists"), nil),
+            ("form", G_OPTION_ARG_FILENAME, tr("With --export-csv, export the responses to the form in FORM"), tr("FORM")),
+            ("kiosk", G_OPTION_ARG_NONE, tr("Let respondents fill in the form: hide stored responses and export"), nil),
+            ("describe-form", G_OPTION_ARG_FILENAME, tr("Print what the form file FORM contains as JSON and exit"), tr("FORM")),
+            ("screenshot", G_OPTION_ARG_FILENAME, tr("Render the window to PATH as PNG and exit"), tr("PATH")),
+            ("sync-status", G_OPTION_ARG_NONE, tr("Show where the stored responses stand on their way to the server and exit"), nil),
+            ("sync-now", G_OPTION_ARG_NONE, tr("Send every response the server does not have yet and exit"), nil),
+            ("server-setup", G_OPTION_ARG_NONE, tr("Create or update Survey Form's tables on the server (as their owner) and exit"), nil),
+            ("store-password", G_OPTION_ARG_NONE, tr("Keep the server password read from standard input in the keyring and exit"), nil),
+            ("insecure", G_OPTION_ARG_NONE, tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS"), nil),
+            ("from-server", G_OPTION_ARG_NONE, tr("With --export-csv, export what the server holds into the folder PATH, a file per form version"), nil),
+            ("server", G_OPTION_ARG_STRING, tr("With the sync options, the server HOST instead of the one in Preferences"), tr("HOST")),
+            ("database", G_OPTION_ARG_STRING, tr("With the sync options, the server's DATABASE"), tr("DATABASE")),
+            ("user", G_OPTION_ARG_STRING, tr("With the sync options, log in to the server as USER"), tr("USER")),
+            ("port", G_OPTION_ARG_INT, tr("With the sync options, the server's PORT"), tr("PORT")),
+            ("ca-file", G_OPTION_ARG_FILENAME, tr("With the sync options, also trust the certificate authority in the PEM file PATH"), tr("PATH")),
+            ("publish-form", G_OPTION_ARG_FILENAME, tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), tr("FORM")),
+        ]
+        for option in options {
+            g_application_add_main_option(app, option.name, 0, G_OPTION_FLAG_NONE, option.argument, option.description,
+                                          option.placeholder)
         }
-        for (name, description, placeholder) in [
-            ("server", tr("With the sync options, the server HOST instead of the one in Preferences"), tr("HOST")),
-            ("database", tr("With the sync options, the server's DATABASE"), tr("DATABASE")),
-            ("user", tr("With the sync options, log in to the server as USER"), tr("USER")),
-        ] {
-            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, placeholder)
-        }
-        g_application_add_main_option(
-            app, "port", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, tr("With the sync options, the server's PORT"), tr("PORT")
-        )
-        g_application_add_main_option(
-            app, "ca-file", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-            tr("With the sync options, also trust the certificate authority in the PEM file PATH"), tr("PATH")
-        )
-        g_application_add_main_option(
-            app, "publish-form", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME,
-            tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), tr("FORM")
-        )
         // Read here to check the form before anything opens; GApplication
         // (G_APPLICATION_HANDLES_OPEN) then opens it, in the running
         // instance when there is one.
