@@ -156,28 +156,43 @@ final class TestServer: @unchecked Sendable {
     @discardableResult
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "pg-output-" + UUID().uuidString
-        defer { unlink(outputPath) }
-        let pid = try spawn(program, arguments, output: outputPath)
+        let errorPath = outputPath + ".errors"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        // What a program printed is its answer (a count, say); what it
+        // complained of goes with a failure only. (psql, run as postgres
+        // from a private checkout, warns that it cannot enter it.)
+        let pid = try spawn(program, arguments, output: outputPath, errors: errorPath)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         // Exited normally with status 0.
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw TestServerError("\(program) \(arguments.joined(separator: " ")) failed (\(status)):\n\(text)")
+            let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            throw TestServerError("\(program) \(arguments.joined(separator: " ")) failed (\(status)):\n\(text)\(errors)")
         }
         return text
     }
 }
 
-/// Starts `program` with standard input empty and both outputs in the file
-/// `output`: a file, not a pipe, since the server pg_ctl starts would hold
-/// a pipe open. `environment` replaces the test's own when given.
-func spawn(_ program: String, _ arguments: [String], output: String, environment: [String: String]? = nil) throws -> pid_t {
+/// Starts `program` with standard input empty, standard output in the file
+/// `output` and standard error in `errors` (or `output` too): files, not
+/// pipes, since the server pg_ctl starts would hold a pipe open.
+/// `environment` replaces the test's own when given.
+func spawn(
+    _ program: String, _ arguments: [String], output: String, errors: String? = nil, environment: [String: String]? = nil
+) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if let errors {
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
