@@ -22,6 +22,9 @@ public struct OutboxSender: Sendable {
     /// How long a claimed batch stays claimed before another sender may
     /// take it (a sender killed mid-batch leaves it to the next).
     public var lease: TimeInterval = 120
+    /// How long a round may go without storing a batch before the server
+    /// counts as not answering (shorter than the lease).
+    public var answerDeadline: Duration = .seconds(90)
 
     public init(store: ResponseStore, settings: ServerSettings, password: String?) {
         self.store = store
@@ -58,7 +61,7 @@ public struct OutboxSender: Sendable {
         let round = Mutex((batch: batch, report: report))
         do {
             let deviceID = try store.deviceID()
-            try await ServerConnection.with(settings, password: password) { [self] connection in
+            try await ServerConnection.with(settings, password: password, deadline: answerDeadline) { [self] connection in
                 try await ServerSchema.requireCurrent(connection, settings: settings)
                 while case let batch = round.withLock({ $0.batch }), !batch.isEmpty {
                     // The next batch is read from the store while the server
@@ -74,6 +77,7 @@ public struct OutboxSender: Sendable {
                         throw error
                     }
                     let next = try await claiming.value
+                    ServerConnection.progressed()
                     round.withLock { round in
                         round.report.sent += part.sent
                         round.report.failure = part.failure ?? round.report.failure

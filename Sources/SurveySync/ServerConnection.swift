@@ -16,9 +16,17 @@ enum ServerConnection {
         return logger
     }()
 
-    /// How long one piece of work may take before the server counts as not
-    /// answering. A sender's lease (`OutboxSender.lease`) outlasts it.
+    /// How long work on a connection may go without getting anywhere before
+    /// the server counts as not answering. A sender's lease
+    /// (`OutboxSender.lease`) outlasts it.
     static let deadline: Duration = .seconds(90)
+
+    /// Work on a connection calls this when it gets somewhere (a batch
+    /// stored, a row read): the deadline counts from the last call, so that
+    /// a long queue on a slow link is not cut off while it moves.
+    static func progressed() { heartbeat?() }
+
+    @TaskLocal private static var heartbeat: (@Sendable () -> Void)?
 
     /// How long work may still take to fail by itself once the link closed.
     static let graceAfterClose: Duration = .seconds(2)
@@ -26,7 +34,7 @@ enum ServerConnection {
     private static let nextID = Mutex(0)
 
     static func with<Result: Sendable>(
-        _ settings: ServerSettings, password: String?,
+        _ settings: ServerSettings, password: String?, deadline: Duration = deadline,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         if let problem = settings.problem { throw SyncError(problem, kind: .notConfigured) }
@@ -43,7 +51,7 @@ enum ServerConnection {
             throw SyncError(error, settings: settings)
         }
         do {
-            let result = try await watched(connection, settings: settings, body)
+            let result = try await watched(connection, settings: settings, deadline: deadline, body)
             try? await connection.close()
             return result
         } catch {
@@ -52,28 +60,33 @@ enum ServerConnection {
         }
     }
 
-    /// Runs `body`, giving it up when the link has closed under it or the
-    /// server has not finished within `deadline`: postgres-nio 1.33 leaves a
+    /// Runs `body`, giving it up when the link has closed under it or it has
+    /// not got anywhere for `deadline` (see `progressed`): postgres-nio 1.33 leaves a
     /// query waiting for ever when the link breaks while the query is being
     /// written, and a sender must not hang on it. A body given up is left to
     /// its fate; it no longer decides anything.
     private static func watched<Result: Sendable>(
-        _ connection: PostgresConnection, settings: ServerSettings,
+        _ connection: PostgresConnection, settings: ServerSettings, deadline: Duration,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let outcome = Outcome<Result>()
         let server = settings.host + ":" + String(settings.port)
         return try await withCheckedThrowingContinuation { continuation in
             outcome.start(continuation)
-            let work = Task {
-                do {
-                    outcome.finish(.success(try await body(connection)))
-                } catch {
-                    outcome.finish(.failure(error))
+            // The work's task inherits the heartbeat that `progressed` calls.
+            let work = $heartbeat.withValue({ outcome.progressed() }) {
+                Task {
+                    do {
+                        outcome.finish(.success(try await body(connection)))
+                    } catch {
+                        outcome.finish(.failure(error))
+                    }
                 }
             }
             let timer = Task {
-                try await Task.sleep(for: deadline)
+                while case let idle = outcome.idle, idle < deadline {
+                    try await Task.sleep(for: deadline - idle)
+                }
                 if outcome.finish(.failure(SyncError(
                     tr("The server %@ did not answer in time.", server), kind: .unreachable
                 ))) {
@@ -99,12 +112,22 @@ enum ServerConnection {
         private struct State {
             var continuation: CheckedContinuation<Result, any Error>?
             var finished = false
+            var lastProgress = ContinuousClock.now
             var onFinish: [@Sendable () -> Void] = []
         }
         private let state = Mutex(State())
 
         func start(_ continuation: CheckedContinuation<Result, any Error>) {
             state.withLock { $0.continuation = continuation }
+        }
+
+        func progressed() {
+            state.withLock { $0.lastProgress = ContinuousClock.now }
+        }
+
+        /// How long since the work last got somewhere (or started).
+        var idle: Duration {
+            ContinuousClock.now - state.withLock { $0.lastProgress }
         }
 
         func onFinish(_ action: @escaping @Sendable () -> Void) {

@@ -16,7 +16,15 @@ final class CuttingProxy: @unchecked Sendable {
         /// Just before the server's bytes that hold `text` (the reply to
         /// `COMMIT`: the server has committed, the sender never hears so).
         case beforeServerSends(String)
+        /// Not a cut: from the server's bytes that hold `text` on, nothing
+        /// more reaches the sender, and the link stays open (a server that
+        /// stops answering).
+        case stallBeforeServerSends(String)
     }
+
+    /// How long each of the server's replies is held back (a slow link).
+    let serverDelay: TimeInterval
+    private var stopped = false
 
     let port: Int
     private let targetPort: Int
@@ -26,8 +34,9 @@ final class CuttingProxy: @unchecked Sendable {
     private var cuts = 0
     private var largestClientStream = 0
 
-    init(to targetPort: Int, cut: Cut?) throws {
+    init(to targetPort: Int, cut: Cut?, serverDelay: TimeInterval = 0) throws {
         self.targetPort = targetPort
+        self.serverDelay = serverDelay
         pendingCut = cut
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = Self.loopback(port: 0)
@@ -56,6 +65,7 @@ final class CuttingProxy: @unchecked Sendable {
     var clientBytes: Int { lock.withLock { largestClientStream } }
 
     func stop() {
+        lock.withLock { stopped = true }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -130,6 +140,8 @@ final class CuttingProxy: @unchecked Sendable {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
             let chunk = Array(buffer[0..<count])
+            if !fromClient && serverDelay > 0 { usleep(useconds_t(serverDelay * 1_000_000)) }
+            var stall = false
             let passed = lock.withLock { () -> Int in
                 defer {
                     if fromClient {
@@ -141,9 +153,14 @@ final class CuttingProxy: @unchecked Sendable {
                                                                    before: link.clientBytes) else { return count }
                 pendingCut = nil
                 cuts += 1
+                if case .stallBeforeServerSends = cut { stall = true }
                 return at
             }
             if passed > 0, !Self.writeAll(sink, chunk[0..<passed]) { return }
+            if stall {
+                while !lock.withLock({ stopped }) { usleep(50_000) }
+                return
+            }
             if passed < count { return }
             tail = Array((tail + chunk).suffix(64))
         }
@@ -158,7 +175,7 @@ final class CuttingProxy: @unchecked Sendable {
         case .beforeClientSends(let text):
             guard fromClient else { return nil }
             return find(Array(text.utf8), in: chunk, tail: tail)
-        case .beforeServerSends(let text):
+        case .beforeServerSends(let text), .stallBeforeServerSends(let text):
             guard !fromClient else { return nil }
             return find(Array(text.utf8), in: chunk, tail: tail)
         }

@@ -80,4 +80,34 @@ extension OutboxSenderTests {
             XCTAssertEqual(try store.count(), 20)
         }
     }
+
+    func testAServerThatStopsAnsweringIsGivenUpAndLosesNothing() async throws {
+        let store = try queue(3)
+        let proxy = try CuttingProxy(to: try server().port, cut: .stallBeforeServerSends("COMMIT"))
+        defer { proxy.stop() }
+        var waiting = try sender(store, through: proxy)
+        waiting.answerDeadline = .seconds(1)
+        let stalled = try await waiting.sendDue()
+        XCTAssertEqual(proxy.cutCount, 1)
+        XCTAssertEqual(stalled.sent, 0)
+        XCTAssertEqual(stalled.failure?.kind, .unreachable)
+        XCTAssertTrue(stalled.failure?.message.contains("did not answer in time") ?? false, stalled.failure?.message ?? "")
+        XCTAssertEqual(try store.deliverySummary().failed, 3, "kept, to be tried again")
+    }
+
+    func testASlowLinkThatKeepsMovingIsNotCutOff() async throws {
+        // Each of the server's replies takes 50 ms: the round
+        // lasts several times the one-second deadline, a batch at a time.
+        let store = try queue(100)
+        let proxy = try CuttingProxy(to: try server().port, cut: nil, serverDelay: 0.05)
+        var slow = try sender(store, through: proxy)
+        slow.batchSize = 5
+        slow.answerDeadline = .seconds(1)
+        let started = Date()
+        let report = await slow.sendDue()
+        XCTAssertNil(report.failure, report.failure?.message ?? "")
+        XCTAssertEqual(report.sent, 100)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 2, "longer than the deadline")
+        XCTAssertEqual(try serverCount(), 100)
+    }
 }
