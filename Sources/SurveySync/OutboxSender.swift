@@ -77,7 +77,7 @@ public struct OutboxSender: Sendable {
                         throw error
                     }
                     let next = try await claiming.value
-                    ServerConnection.progressed()
+                    ServerConnection.progressed(on: connection)
                     round.withLock { round in
                         round.report.sent += part.sent
                         round.report.failure = part.failure ?? round.report.failure

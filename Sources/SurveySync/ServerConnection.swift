@@ -21,12 +21,16 @@ enum ServerConnection {
     /// (`OutboxSender.lease`) outlasts it.
     static let deadline: Duration = .seconds(90)
 
-    /// Work on a connection calls this when it gets somewhere (a batch
+    /// Work on `connection` calls this when it gets somewhere (a batch
     /// stored, a row read): the deadline counts from the last call, so that
     /// a long queue on a slow link is not cut off while it moves.
-    static func progressed() { heartbeat?() }
+    static func progressed(on connection: PostgresConnection) {
+        let heartbeat = heartbeats.withLock { $0[ObjectIdentifier(connection)] }
+        heartbeat?()
+    }
 
-    @TaskLocal private static var heartbeat: (@Sendable () -> Void)?
+    /// The watched connections' heartbeats, by connection.
+    private static let heartbeats = Mutex<[ObjectIdentifier: @Sendable () -> Void]>([:])
 
     /// How long work may still take to fail by itself once the link closed.
     static let graceAfterClose: Duration = .seconds(2)
@@ -73,14 +77,14 @@ enum ServerConnection {
         let server = settings.host + ":" + String(settings.port)
         return try await withCheckedThrowingContinuation { continuation in
             outcome.start(continuation)
-            // The work's task inherits the heartbeat that `progressed` calls.
-            let work = $heartbeat.withValue({ outcome.progressed() }) {
-                Task {
-                    do {
-                        outcome.finish(.success(try await body(connection)))
-                    } catch {
-                        outcome.finish(.failure(error))
-                    }
+            let key = ObjectIdentifier(connection)
+            heartbeats.withLock { $0[key] = { outcome.progressed() } }
+            outcome.onFinish { _ = heartbeats.withLock { $0.removeValue(forKey: key) } }
+            let work = Task {
+                do {
+                    outcome.finish(.success(try await body(connection)))
+                } catch {
+                    outcome.finish(.failure(error))
                 }
             }
             let timer = Task {

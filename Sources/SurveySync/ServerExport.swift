@@ -42,7 +42,7 @@ public enum ServerExport {
                 submissions[id + "\u{0}" + version, default: []].append(
                     Submission(instanceID: instanceID, startedAt: started, submittedAt: submitted, answers: answers)
                 )
-                ServerConnection.progressed()
+                ServerConnection.progressed(on: connection)
             }
             return (forms, submissions)
         }
