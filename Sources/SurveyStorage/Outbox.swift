@@ -92,34 +92,79 @@ extension ResponseStore {
         if let readOnlyError { throw readOnlyError }
         do {
             return try database().write { db in
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT instanceID, source, responseID, attempts FROM delivery
+                // One reading for the whole batch, each response joined to
+                // its answers, and one update claiming the same rows: a
+                // statement per response would cost the sender more than
+                // the server's insert does.
+                let due = """
+                    SELECT rowid FROM delivery
                     WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
                     ORDER BY queuedAt, rowid LIMIT :limit
-                    """, arguments: ["now": now, "limit": limit])
-                // Statements compiled once and the date converted once, not
-                // per response: a sender's time goes to little else.
-                let claim = try db.cachedStatement(sql: """
-                    UPDATE delivery SET state = 'sending', attempts = attempts + 1, nextAttemptAt = ?
-                    WHERE instanceID = ?
-                    """)
-                let lease = leaseEnd.databaseValue
+                    """
+                let arguments: StatementArguments = ["now": now, "limit": limit, "lease": leaseEnd]
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT d.instanceID, d.source, d.attempts,
+                           r.id, r.submittedAt, r.name, r.companyName, r.yearsOfExperience, r.isCurrentEmployer,
+                           r.approxSalary, r.comments,
+                           f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers
+                    FROM delivery AS d
+                    LEFT JOIN response AS r ON d.source = 'survey' AND r.id = d.responseID
+                    LEFT JOIN form_response AS f ON d.source = 'form' AND f.id = d.responseID
+                    WHERE d.rowid IN (\(due))
+                    ORDER BY d.queuedAt, d.rowid
+                    """, arguments: arguments)
                 var batch: [OutgoingResponse] = []
-                for row in rows {
+                var gone: [String] = []
+                while let row = try rows.next() {
                     // By position: a lookup by name compares names case-insensitively.
                     let instanceID: String = row[0]
-                    let source: String = row[1]
-                    let responseID: Int64 = row[2]
-                    guard var outgoing = try Self.outgoing(db, source: source, responseID: responseID) else {
+                    let attempts = row[2] as Int + 1
+                    switch Source(rawValue: row[1]) {
+                    case .survey where !row.hasNull(atIndex: 3):
+                        let answers = SurveyAnswers(
+                            name: row[5], companyName: row[6], yearsOfExperience: row[7],
+                            isCurrentEmployer: row[8], approxSalary: (row[9] as Double?).map(Float.init), comments: row[10]
+                        )
+                        batch.append(OutgoingResponse(
+                            instanceID: instanceID, formID: Self.builtInFormID, formVersion: Self.builtInFormVersion,
+                            startedAt: nil, submittedAt: row[4], answersJSON: AnswersJSON.builtIn(answers), attempts: attempts
+                        ))
+                    case .form where !row.hasNull(atIndex: 11):
+                        let answers = try JSONDecoder().decode([FormResponse.Answer].self, from: Data((row[16] as String).utf8))
+                        batch.append(OutgoingResponse(
+                            instanceID: instanceID, formID: row[12], formVersion: row[13],
+                            startedAt: row[14], submittedAt: row[15],
+                            answersJSON: JSONValue.object(answers.map { ($0.path, .string($0.value)) }).text,
+                            attempts: attempts
+                        ))
+                    default:
                         // Its response is gone: nothing left to send.
-                        try db.execute(sql: "DELETE FROM delivery WHERE instanceID = ?", arguments: [instanceID])
-                        continue
+                        gone.append(instanceID)
                     }
-                    outgoing.attempts = row[3] as Int + 1
-                    batch.append(outgoing)
-                    try claim.execute(arguments: [lease, instanceID])
+                }
+                try db.execute(sql: """
+                    UPDATE delivery SET state = 'sending', attempts = attempts + 1, nextAttemptAt = :lease
+                    WHERE rowid IN (\(due))
+                    """, arguments: arguments)
+                if !gone.isEmpty {
+                    try db.execute(sql: "DELETE FROM delivery WHERE instanceID IN (SELECT value FROM json_each(?))",
+                                   arguments: [Self.jsonArray(gone)])
                 }
                 return batch
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// Whether any response is due for delivery at `now`.
+    public func hasDue(at now: Date = Date()) throws -> Bool {
+        do {
+            return try database().read { db in
+                try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM delivery
+                                   WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= ?))
+                    """, arguments: [now]) ?? false
             }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
@@ -149,7 +194,7 @@ extension ResponseStore {
     public func markSent(_ instanceIDs: [String], at time: Date = Date()) throws {
         try update(instanceIDs, sql: """
             UPDATE delivery SET state = 'sent', sentAt = :time, lastError = NULL, nextAttemptAt = NULL
-            WHERE instanceID = :id
+            WHERE instanceID IN (SELECT value FROM json_each(:ids))
             """, ["time": time])
     }
 
@@ -158,26 +203,26 @@ extension ResponseStore {
     public func markFailed(_ instanceIDs: [String], reason: String, retryAt: Date) throws {
         try update(instanceIDs, sql: """
             UPDATE delivery SET state = 'failed', lastError = :reason, nextAttemptAt = :retry
-            WHERE instanceID = :id AND state <> 'sent'
+            WHERE instanceID IN (SELECT value FROM json_each(:ids)) AND state <> 'sent'
             """, ["reason": reason, "retry": retryAt])
     }
 
-    private func update(_ instanceIDs: [String], sql: String, _ arguments: [String: (any DatabaseValueConvertible)?]) throws {
+    private func update(_ instanceIDs: [String], sql: String, _ arguments: StatementArguments) throws {
         if let readOnlyError { throw readOnlyError }
+        guard !instanceIDs.isEmpty else { return }
         do {
             try database().write { db in
-                let statement = try db.makeStatement(sql: sql)
-                // Converted once: GRDB formats a date each time it binds one.
-                let fixed = arguments.mapValues { $0?.databaseValue ?? .null }
-                for instanceID in instanceIDs {
-                    var values: [String: (any DatabaseValueConvertible)?] = fixed
-                    values["id"] = instanceID
-                    try statement.execute(arguments: StatementArguments(values))
-                }
+                try db.execute(sql: sql, arguments: arguments + ["ids": Self.jsonArray(instanceIDs)])
             }
         } catch {
             throw StorageError(tr("Could not record the delivery: %@", Self.describe(error)))
         }
+    }
+
+    /// `strings` as one JSON array, for `json_each`: a whole batch bound as
+    /// one value to one statement.
+    private static func jsonArray(_ strings: [String]) -> String {
+        JSONValue.array(strings.map(JSONValue.string)).text
     }
 
     /// The delivery of the response with instance id `instanceID`, if it is stored.
@@ -250,7 +295,7 @@ extension ResponseStore {
     /// them, for tests of what the next sender does.
     package func _setDelivery(_ instanceIDs: [String], state: DeliveryState, nextAttemptAt: Date?) throws {
         try update(instanceIDs, sql: """
-            UPDATE delivery SET state = :state, nextAttemptAt = :next WHERE instanceID = :id
+            UPDATE delivery SET state = :state, nextAttemptAt = :next WHERE instanceID IN (SELECT value FROM json_each(:ids))
             """, ["state": state.rawValue, "next": nextAttemptAt])
     }
 
@@ -316,36 +361,6 @@ extension ResponseStore {
             nextAttemptAt: row["nextAttemptAt"],
             sentAt: row["sentAt"]
         )
-    }
-
-    private static func outgoing(_ db: Database, source: String, responseID: Int64) throws -> OutgoingResponse? {
-        switch Source(rawValue: source) {
-        case .survey:
-            let statement = try db.cachedStatement(sql: """
-                SELECT submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
-                       comments, instanceID
-                FROM response WHERE id = ?
-                """)
-            guard let row = try Row.fetchOne(statement, arguments: [responseID]) else { return nil }
-            let answers = SurveyAnswers(
-                name: row[1], companyName: row[2], yearsOfExperience: row[3],
-                isCurrentEmployer: row[4], approxSalary: (row[5] as Double?).map(Float.init), comments: row[6]
-            )
-            return OutgoingResponse(
-                instanceID: row[7], formID: builtInFormID, formVersion: builtInFormVersion,
-                startedAt: nil, submittedAt: row[0], answersJSON: AnswersJSON.builtIn(answers)
-            )
-        case .form:
-            guard let record = try FormResponseRecord.fetchOne(db, key: responseID) else { return nil }
-            let response = try record.response()
-            return OutgoingResponse(
-                instanceID: response.instanceID, formID: response.formID, formVersion: response.formVersion,
-                startedAt: response.startedAt, submittedAt: response.submittedAt,
-                answersJSON: JSONValue.object(response.answers.map { ($0.path, .string($0.value)) }).text
-            )
-        case nil:
-            return nil
-        }
     }
 }
 
