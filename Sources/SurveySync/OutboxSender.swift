@@ -47,48 +47,79 @@ public struct OutboxSender: Sendable {
     /// concerns, with when to try again, and returned.
     public func sendDue(ignoringBackoff: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) async -> Report {
         var report = Report()
-        var batch: [OutgoingResponse]
         do {
             if ignoringBackoff { try store.makeAllDue() }
-            batch = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease)
+            // Asked first, so that an empty outbox opens no connection.
+            guard try store.hasDue(at: now()) else { return report }
         } catch {
             report.failure = SyncError(error.localizedDescription, kind: .refused)
             return report
         }
-        guard !batch.isEmpty else { return report }
+        // The first batch is read while the connection is made.
+        let first = Task { try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease) }
         // What the work on the connection has done, read back also when the
-        // work was given up with the link broken under it.
-        let round = Mutex((batch: batch, report: report))
+        // work was given up with the link broken under it: the responses
+        // claimed and not yet stored (nil until the first batch is taken).
+        let round = Mutex((batch: [OutgoingResponse]?.none, report: report))
         do {
             let deviceID = try store.deviceID()
             try await ServerConnection.with(settings, password: password, deadline: answerDeadline) { [self] connection in
                 try await ServerSchema.requireCurrent(connection, settings: settings)
-                while case let batch = round.withLock({ $0.batch }), !batch.isEmpty {
-                    // The next batch is read from the store while the server
-                    // takes this one: neither waits on the other.
-                    let claiming = Task { try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease) }
+                let claimed = try await first.value
+                round.withLock { $0.batch = claimed }
+                // Three stages, each overlapping the others: while the
+                // server stores one batch, the next is read from the store
+                // and made ready to send, and the one before is marked sent.
+                var ready = Batch(claimed, deviceID: deviceID)
+                var marking: Task<Void, any Error>?
+                while !ready.responses.isEmpty {
+                    let claiming = Task {
+                        Batch(try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease), deviceID: deviceID)
+                    }
                     let part: Report
+                    let sent: [String]
                     do {
-                        part = try await send(batch, deviceID: deviceID, on: connection)
+                        (part, sent) = try await send(ready, deviceID: deviceID, on: connection)
                     } catch {
                         // Claimed meanwhile, so failed with this batch.
-                        let next = (try? await claiming.value) ?? []
-                        round.withLock { $0.batch = batch + next }
+                        let next = (try? await claiming.value)?.responses ?? []
+                        round.withLock { $0.batch = ready.responses + next }
+                        try? await marking?.value
                         throw error
                     }
-                    let next = try await claiming.value
                     ServerConnection.progressed(on: connection)
+                    // Marked one batch after another, never two at once: a
+                    // failure to mark ends the round and is reported.
+                    marking = Task { [marking] in
+                        try await marking?.value
+                        try store.markSent(sent)
+                    }
+                    ready = try await claiming.value
                     round.withLock { round in
                         round.report.sent += part.sent
                         round.report.failure = part.failure ?? round.report.failure
-                        round.batch = next
+                        round.batch = ready.responses
                     }
                 }
+                try await marking?.value
             }
             report = round.withLock { $0.report }
         } catch {
+            let taken: [OutgoingResponse]?
+            (taken, report) = round.withLock { ($0.batch, $0.report) }
+            let batch: [OutgoingResponse]
+            if let taken {
+                batch = taken
+            } else {
+                do {
+                    batch = try await first.value
+                } catch {
+                    // The store could not be read: nothing was claimed.
+                    report.failure = SyncError(error.localizedDescription, kind: .refused)
+                    return report
+                }
+            }
             let failure = SyncError(error, settings: settings)
-            (batch, report) = round.withLock { ($0.batch, $0.report) }
             report.failure = failure
             try? store.markFailed(batch.map(\.instanceID), reason: failure.message,
                                   retryAt: now() + Self.backoff(afterAttempt: batch.map(\.attempts).max() ?? 1))
@@ -96,22 +127,62 @@ public struct OutboxSender: Sendable {
         return report
     }
 
-    /// Sends `batch`; when the server refuses it as a whole, sends its
-    /// responses one by one, so that one the server cannot take holds up
-    /// no other and carries the server's own reason.
-    private func send(_ batch: [OutgoingResponse], deviceID: String, on connection: PostgresConnection) async throws -> Report {
+    /// A batch made ready to send: its responses, and the statement that
+    /// stores it with its values already encoded.
+    private struct Batch: Sendable {
+        var responses: [OutgoingResponse]
+        var statement: PostgresQuery
+
+        init(_ responses: [OutgoingResponse], deviceID: String) {
+            self.responses = responses
+            let batchID = UUID()
+            let count = responses.count
+            let instanceIDs = responses.map(\.instanceID)
+            let formIDs = responses.map(\.formID)
+            let versions = responses.map(\.formVersion)
+            // Seconds since 1970, NaN for none: cheaper to write and to read
+            // than text, and as exact as the server keeps them (microseconds).
+            let started = responses.map { $0.startedAt?.timeIntervalSince1970 ?? .nan }
+            let submitted = responses.map { $0.submittedAt.timeIntervalSince1970 }
+            let answers = responses.map(\.answersJSON)
+            // One statement is one transaction: the batch's record and its
+            // responses are stored together or not at all, in one round
+            // trip, not the four that BEGIN … COMMIT would take. Each
+            // response is kept only if the server has none with its
+            // instance id.
+            statement = """
+                WITH batch AS (
+                    INSERT INTO survey_form.batches (batch_id, device_id, responses)
+                    VALUES (\(batchID), \(deviceID), \(count))
+                )
+                INSERT INTO survey_form.submissions
+                    (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers)
+                SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb
+                FROM unnest(\(instanceIDs)::text[], \(formIDs)::text[], \(versions)::text[],
+                            \(started)::float8[], \(submitted)::float8[], \(answers)::text[]) AS u(i, f, v, s, t, a)
+                ON CONFLICT (instance_id) DO NOTHING
+                """
+        }
+    }
+
+    /// Sends `batch` and returns the instance ids the server now holds, to
+    /// be marked sent; when the server refuses the batch as a whole, sends
+    /// its responses one by one, so that one the server cannot take holds
+    /// up no other and carries the server's own reason.
+    private func send(_ batch: Batch, deviceID: String, on connection: PostgresConnection) async throws -> (Report, sent: [String]) {
         var report = Report()
         do {
-            try await insert(batch, deviceID: deviceID, on: connection)
-            try store.markSent(batch.map(\.instanceID))
-            report.sent += batch.count
+            try await insert(batch, on: connection)
+            report.sent = batch.responses.count
+            return (report, batch.responses.map(\.instanceID))
         } catch {
             let failure = SyncError(error, settings: settings)
-            guard failure.kind == .refused, batch.count > 1 else { throw failure }
-            for response in batch {
+            guard failure.kind == .refused, batch.responses.count > 1 else { throw failure }
+            var sent: [String] = []
+            for response in batch.responses {
                 do {
-                    try await insert([response], deviceID: deviceID, on: connection)
-                    try store.markSent([response.instanceID])
+                    try await insert(Batch([response], deviceID: deviceID), on: connection)
+                    sent.append(response.instanceID)
                     report.sent += 1
                 } catch {
                     let failure = SyncError(error, settings: settings)
@@ -121,37 +192,12 @@ public struct OutboxSender: Sendable {
                                          retryAt: Date() + Self.backoff(afterAttempt: response.attempts))
                 }
             }
+            return (report, sent)
         }
-        return report
     }
 
-    /// One transaction: the batch's record, then its responses, each kept
-    /// only if the server has no response with its instance id.
-    private func insert(_ batch: [OutgoingResponse], deviceID: String, on connection: PostgresConnection) async throws {
-        let logger = ServerConnection.logger
-        let batchID = UUID()
-        let instanceIDs = batch.map(\.instanceID)
-        let formIDs = batch.map(\.formID)
-        let versions = batch.map(\.formVersion)
-        // Seconds since 1970, NaN for none: cheaper to write and to read
-        // than text, and as exact as the server keeps them (microseconds).
-        let started = batch.map { $0.startedAt?.timeIntervalSince1970 ?? .nan }
-        let submitted = batch.map { $0.submittedAt.timeIntervalSince1970 }
-        let answers = batch.map(\.answersJSON)
-        let count = batch.count
-        try await connection.withTransaction(logger: logger) { connection in
-            try await connection.query("""
-                INSERT INTO survey_form.batches (batch_id, device_id, responses) VALUES (\(batchID), \(deviceID), \(count))
-                """, logger: logger)
-            try await connection.query("""
-                INSERT INTO survey_form.submissions
-                    (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers)
-                SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb
-                FROM unnest(\(instanceIDs)::text[], \(formIDs)::text[], \(versions)::text[],
-                            \(started)::float8[], \(submitted)::float8[], \(answers)::text[]) AS u(i, f, v, s, t, a)
-                ON CONFLICT (instance_id) DO NOTHING
-                """, logger: logger)
-        }
+    private func insert(_ batch: Batch, on connection: PostgresConnection) async throws {
+        try await connection.query(batch.statement, logger: ServerConnection.logger)
     }
 
     /// How long to wait before trying a response again after its

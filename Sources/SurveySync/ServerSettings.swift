@@ -1,5 +1,5 @@
 import SurveyModel
-public import Foundation
+import Foundation
 import NIOSSL
 import PostgresNIO
 

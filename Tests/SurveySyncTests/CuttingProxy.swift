@@ -10,11 +10,11 @@ final class CuttingProxy: @unchecked Sendable {
     enum Cut: Sendable {
         /// After the first `n` bytes the sender sends on a connection.
         case afterClientBytes(Int)
-        /// Just before the sender's bytes that hold `text` (its `COMMIT`:
-        /// the server rolls the transaction back).
+        /// Just before the sender's bytes that hold `text` (halfway through
+        /// a batch's statement: the server never runs it).
         case beforeClientSends(String)
-        /// Just before the server's bytes that hold `text` (the reply to
-        /// `COMMIT`: the server has committed, the sender never hears so).
+        /// Just before the server's bytes that hold `text` (the reply to a
+        /// batch: the server has committed it, the sender never hears so).
         case beforeServerSends(String)
         /// Not a cut: from the server's bytes that hold `text` on, nothing
         /// more reaches the sender, and the link stays open (a server that

@@ -4,8 +4,9 @@ import SurveySync
 import XCTest
 
 /// The link to the server breaking mid-batch, through a relay that cuts it
-/// where the test says: before the commit, after it (the acknowledgement
-/// lost), and at every stretch of the byte stream between.
+/// where the test says: halfway through a batch's statement (before the
+/// server could commit it), after the commit (the acknowledgement lost),
+/// and at every stretch of the byte stream between.
 extension OutboxSenderTests {
     private func sender(_ store: ResponseStore, through proxy: CuttingProxy) throws -> OutboxSender {
         var settings = try server().settings()
@@ -21,7 +22,8 @@ extension OutboxSenderTests {
 
     func testALinkCutBeforeTheCommitStoresNothingAndTheRetryStoresAll() async throws {
         let store = try queue(3)
-        let proxy = try CuttingProxy(to: try server().port, cut: .beforeClientSends("COMMIT"))
+        // Halfway through the batch's one statement, its values sent.
+        let proxy = try CuttingProxy(to: try server().port, cut: .beforeClientSends("ON CONFLICT"))
         let cut = try await sender(store, through: proxy).sendDue()
         XCTAssertEqual(proxy.cutCount, 1)
         XCTAssertEqual(cut.sent, 0)
@@ -38,7 +40,8 @@ extension OutboxSenderTests {
 
     func testALinkCutAfterTheCommitLosesOnlyTheAcknowledgement() async throws {
         let store = try queue(3)
-        let proxy = try CuttingProxy(to: try server().port, cut: .beforeServerSends("COMMIT"))
+        // The server's reply to the batch, which it sends once committed.
+        let proxy = try CuttingProxy(to: try server().port, cut: .beforeServerSends("INSERT 0 3"))
         let cut = try await sender(store, through: proxy).sendDue()
         XCTAssertEqual(proxy.cutCount, 1)
         XCTAssertEqual(cut.sent, 0, "the sender never heard of the commit")
@@ -55,7 +58,7 @@ extension OutboxSenderTests {
 
     func testALinkCutAtAnyByteLosesNothingAndStoresNothingTwice() async throws {
         // How long a whole round's stream is, so that the cuts cover all of
-        // it: the log-in, the schema check, the batch, the commit.
+        // it: the log-in, the schema check, the batch and its reply.
         let measuring = try CuttingProxy(to: try server().port, cut: nil)
         _ = try await sender(try queue(20), through: measuring).sendDue()
         let total = measuring.clientBytes
@@ -83,7 +86,7 @@ extension OutboxSenderTests {
 
     func testAServerThatStopsAnsweringIsGivenUpAndLosesNothing() async throws {
         let store = try queue(3)
-        let proxy = try CuttingProxy(to: try server().port, cut: .stallBeforeServerSends("COMMIT"))
+        let proxy = try CuttingProxy(to: try server().port, cut: .stallBeforeServerSends("INSERT 0 3"))
         defer { proxy.stop() }
         var waiting = try sender(store, through: proxy)
         waiting.answerDeadline = .seconds(1)
@@ -96,10 +99,10 @@ extension OutboxSenderTests {
     }
 
     func testASlowLinkThatKeepsMovingIsNotCutOff() async throws {
-        // Each of the server's replies takes 50 ms: the round
+        // Each of the server's replies takes 150 ms: the round
         // lasts several times the one-second deadline, a batch at a time.
         let store = try queue(100)
-        let proxy = try CuttingProxy(to: try server().port, cut: nil, serverDelay: 0.05)
+        let proxy = try CuttingProxy(to: try server().port, cut: nil, serverDelay: 0.15)
         var slow = try sender(store, through: proxy)
         slow.batchSize = 5
         slow.answerDeadline = .seconds(1)
