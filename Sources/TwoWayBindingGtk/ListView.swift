@@ -7,9 +7,12 @@ public import TwoWayBinding
 /// GTK makes rows only for the elements in view and reuses them as the view
 /// scrolls: `makeRow` builds one row's widgets, and `bindRow` shows an element
 /// in a row, binding its widgets with a bag that ends when GTK moves the row
-/// to another element. Each change of the list reaches GTK as one
-/// `items-changed` of the changed range, so a list of 100,000 costs what the
-/// rows in view cost.
+/// to another element. Each change of the list reaches GTK as
+/// `items-changed` of the changed range only, so a list of 100,000 costs
+/// what the rows in view cost. A change that rewrites many elements (a
+/// list read again) is told a chunk of rows per main-loop turn, the first
+/// chunk at once: GTK keeps a few hundred rows bound, and rebinding all of
+/// them in one go would hold up a frame.
 public final class ListView: Widget {
     public override class var gtkType: GType { gtk_list_view_get_type() }
 
@@ -29,7 +32,11 @@ public final class ListView: Widget {
     ) -> ObservationToken {
         stopShowing()
         guard let listView else { return ObservationToken {} }
-        let source = ItemSource { [weak list] position in ElementBox(list?.elements[position]) }
+        // While a rewrite is told in chunks, GTK may ask for a position the
+        // list no longer has; its row shows nothing until its chunk comes.
+        let source = ItemSource { [weak list] position in
+            ElementBox(list.flatMap { position < $0.count ? $0.elements[position] : nil })
+        }
         // GTK asks on the main thread; addresses cross as integers.
         let itemData: TwbListItemDataFunc = { position, data in
             let sourceAddress = UInt(bitPattern: data)
@@ -44,10 +51,9 @@ public final class ListView: Widget {
             itemData, { Unmanaged<AnyObject>.fromOpaque($0!).release() },
             Unmanaged.passRetained(source).toOpaque(), { Unmanaged<ItemSource>.fromOpaque($0!).release() }
         )!
-        twb_list_model_splice(model, 0, 0, guint(list.count))
-        let changes = list.observeChanges { change in
-            twb_list_model_splice(model, guint(change.position), guint(change.removed), guint(change.added))
-        }
+        let refresh = ChunkedRefresh(model)
+        refresh.apply(ListChange(position: 0, removed: 0, added: list.count))
+        let changes = list.observeChanges { change in refresh.apply(change) }
 
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
@@ -79,6 +85,7 @@ public final class ListView: Widget {
         g_object_unref(factoryObject)
         let token = ObservationToken { [weak self] in
             changes.cancel()
+            refresh.cancel()
             self?.stopShowing()
         }
         showing = token
@@ -104,6 +111,115 @@ public final class ListView: Widget {
         showing?.cancel()
         showing = nil
         super.widgetWillDestroy()
+    }
+}
+
+/// Tells GTK of a list's changes so that no frame waits on a large one.
+/// Elements removed or added before the end are told at once, so that every
+/// position after them is right from the start. Elements rewritten in place,
+/// and elements added at the end, are told a few milliseconds' worth at a
+/// time: the first share at once, the rest from an idle source, which runs
+/// after GTK has drawn any frame that is due. A new change first tells
+/// whatever is still pending.
+@MainActor
+private final class ChunkedRefresh {
+    /// Rows told at a time while they cost, and how long a main-loop turn
+    /// may spend telling (microseconds): a frame's share of 16 ms.
+    static let chunk = 8
+    static let budget: gint64 = 4000
+    private let model: OpaquePointer
+    private enum Pending {
+        /// Elements rewritten in place that GTK has not been told of.
+        case rewritten(Range<Int>)
+        /// Elements at the end that GTK does not know of yet.
+        case appended(Int)
+    }
+    private var pending: [Pending] = []
+    private var idleSource: guint = 0
+
+    init(_ model: OpaquePointer) { self.model = model }
+
+    func apply(_ change: ListChange) {
+        // Told in order: a later change's positions count on the earlier ones.
+        flush()
+        let atEnd = change.position + change.removed == Int(g_list_model_get_n_items(model))
+        let rewritten = min(change.removed, change.added)
+        if change.removed > change.added || (change.added > change.removed && !atEnd) {
+            splice(change.position + rewritten, removed: change.removed - rewritten, added: change.added - rewritten)
+        } else if change.added > change.removed {
+            pending.append(.appended(change.added - change.removed))
+        }
+        if rewritten > 0 { pending.insert(.rewritten(change.position ..< change.position + rewritten), at: 0) }
+        if step() { scheduleIdle() }
+    }
+
+    func cancel() {
+        pending = []
+        if idleSource != 0 { g_source_remove(idleSource) }
+        idleSource = 0
+    }
+
+    /// One main-loop turn's share: chunks until `budget` has passed;
+    /// whether more are left. A chunk that cost little (rows GTK keeps no
+    /// widgets for) lets the next one be larger.
+    private func step() -> Bool {
+        let deadline = g_get_monotonic_time() + Self.budget
+        var size = Self.chunk
+        while !pending.isEmpty {
+            let started = g_get_monotonic_time()
+            tell(size)
+            size = g_get_monotonic_time() - started < Self.budget / 16 ? min(size * 2, 1 << 16) : Self.chunk
+            if g_get_monotonic_time() >= deadline { break }
+        }
+        return !pending.isEmpty
+    }
+
+    /// Tells GTK of up to `count` elements of the first pending change.
+    private func tell(_ count: Int) {
+        guard let first = pending.first else { return }
+        switch first {
+        case .rewritten(let range):
+            let told = min(range.count, count)
+            splice(range.lowerBound, removed: told, added: told)
+            pending[0] = .rewritten(range.lowerBound + told ..< range.upperBound)
+            if told == range.count { pending.removeFirst() }
+        case .appended(let remaining):
+            let told = min(remaining, count)
+            splice(Int(g_list_model_get_n_items(model)), removed: 0, added: told)
+            pending[0] = .appended(remaining - told)
+            if told == remaining { pending.removeFirst() }
+        }
+    }
+
+    private func flush() {
+        while !pending.isEmpty { tell(Int.max) }
+        if idleSource != 0 { g_source_remove(idleSource) }
+        idleSource = 0
+    }
+
+    private func splice(_ position: Int, removed: Int, added: Int) {
+        twb_list_model_splice(model, guint(position), guint(removed), guint(added))
+    }
+
+    private func scheduleIdle() {
+        guard idleSource == 0 else { return }
+        let step: GSourceFunc = { data in
+            let address = UInt(bitPattern: data)
+            return MainActor.assumeIsolated {
+                let refresh = Unmanaged<ChunkedRefresh>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+                    .takeUnretainedValue()
+                guard refresh.step() else {
+                    refresh.idleSource = 0
+                    return SF_FALSE
+                }
+                return SF_TRUE
+            }
+        }
+        // The source keeps the refresh alive until it is removed.
+        idleSource = g_idle_add_full(
+            G_PRIORITY_DEFAULT_IDLE, step, Unmanaged.passRetained(self).toOpaque(),
+            { Unmanaged<ChunkedRefresh>.fromOpaque($0!).release() }
+        )
     }
 }
 

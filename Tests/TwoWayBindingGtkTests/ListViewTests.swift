@@ -5,7 +5,8 @@ import GtkTestSupport
 import XCTest
 
 /// An observable list in a GtkListView: rows only for what is in view, one
-/// items-changed per change, each row's bindings ended as GTK unbinds it.
+/// items-changed per small change and a large one told a share per
+/// main-loop turn, each row's bindings ended as GTK unbinds it.
 final class ListViewTests: GtkTestCase {
     @MainActor
     private final class Rows {
@@ -102,6 +103,65 @@ final class ListViewTests: GtkTestCase {
             GtkTest.pump(until: { Self.texts(view) == ["Ada Lovelace", "Grace"] })
             XCTAssertEqual(Self.texts(view), ["Ada Lovelace", "Grace"])
             XCTAssertGreaterThan(rows.unbound, unbound, "the removed row's bindings ended")
+        }
+    }
+
+    func testARewriteOfManyElementsIsToldAShareAtATimeAndReachesEveryRow() {
+        MainActor.assumeIsolated {
+            let list = ObservableList((0..<10_000).map { Observable("Row \($0)") })
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            defer { token.cancel(); GtkTest.destroy(window) }
+            GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
+            let model = UnsafeMutableRawPointer(gtk_list_view_get_model(OpaquePointer(view)))!
+            let (handler, itemsChanged) = GtkTest.count("items-changed", of: model)
+            defer { handler.disconnect() }
+
+            list.replaceAll(with: (0..<10_000).map { Observable("Reloaded \($0)") })
+            let toldAtOnce = itemsChanged()
+            XCTAssertGreaterThan(toldAtOnce, 0, "the first rows are told at once")
+            XCTAssertEqual(g_list_model_get_n_items(OpaquePointer(model)), 10_000)
+            GtkTest.pump()
+            XCTAssertGreaterThan(itemsChanged(), toldAtOnce, "the rest follows from the main loop, in shares")
+            XCTAssertTrue(GtkTest.pump(until: { Self.texts(view).allSatisfy { $0.hasPrefix("Reloaded") } }),
+                          "every row in view shows its new element: \(Self.texts(view).prefix(3))")
+            XCTAssertEqual(g_list_model_get_n_items(OpaquePointer(model)), 10_000)
+        }
+    }
+
+    func testAChangeWhileARewriteIsBeingToldLandsWhereItBelongs() {
+        MainActor.assumeIsolated {
+            let list = ObservableList((0..<1_000).map { Observable("Row \($0)") })
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            defer { token.cancel(); GtkTest.destroy(window) }
+            GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
+            let model = gtk_list_view_get_model(OpaquePointer(view))!
+
+            list.replaceAll(with: (0..<1_000).map { Observable("Reloaded \($0)") })
+            list.insert(Observable("First"), at: 0)
+            _ = list.remove(at: 1_000)
+            XCTAssertEqual(g_list_model_get_n_items(model), 1_000, "what was pending is told before the next change")
+            XCTAssertTrue(GtkTest.pump(until: { Array(Self.texts(view).prefix(2)) == ["First", "Reloaded 0"] }),
+                          "\(Self.texts(view).prefix(2))")
+            XCTAssertTrue(Self.texts(view).dropFirst().allSatisfy { $0.hasPrefix("Reloaded") })
+        }
+    }
+
+    func testElementsAddedAtTheEndAllArrive() {
+        MainActor.assumeIsolated {
+            let list = ObservableList<Observable<String>>([])
+            let rows = Rows()
+            let (window, view, token) = Self.show(list, rows: rows)
+            defer { token.cancel(); GtkTest.destroy(window) }
+            let model = gtk_list_view_get_model(OpaquePointer(view))!
+
+            list.replaceAll(with: (0..<50_000).map { Observable("Row \($0)") })
+            XCTAssertGreaterThan(g_list_model_get_n_items(model), 0, "the first rows are told at once")
+            XCTAssertTrue(GtkTest.pump(until: { g_list_model_get_n_items(model) == 50_000 }),
+                          "all told: \(g_list_model_get_n_items(model))")
+            XCTAssertTrue(GtkTest.pump(until: { Self.texts(view).contains("Row 0") }))
+            XCTAssertLessThan(rows.made, 300, "rows for the elements in view, not for 50,000")
         }
     }
 
