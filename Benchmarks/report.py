@@ -12,6 +12,7 @@ Inputs, all from the same run:
   RESULTS/forms.tsv          lines of Benchmarks/forms/run
   RESULTS/export.tsv         lines of Benchmarks/export/run
   RESULTS/sync.tsv           lines of Benchmarks/sync/run
+  RESULTS/drain.tsv          lines of Benchmarks/sync/drain.py
 
 Every benchmark does K operations per measured iteration (" xK" ends its
 name); figures are per operation, after subtracting the harness's own cost
@@ -221,6 +222,15 @@ if sync:
             f"{ours * 1000:,.0f} ms ({10_000 / ours:,.0f} rows/s)",
             "psql \\copy of the same rows into the same tables", f"{peer * 1000:,.0f} ms ({10_000 / peer:,.0f} rows/s)",
             f"{share:.2f}× COPY's throughput", "≥ 0.5× COPY's throughput", share >= 0.5)
+
+drain = figures("drain.tsv")
+if drain:
+    busy, idle, seconds = drain.get(("stall", "drain")), drain.get(("stall", "idle")), drain.get(("drain", "seconds"))
+    if busy is not None and idle is not None and seconds is not None:
+        row(f"The window while 10,000 queued responses drain to a local PostgreSQL ({seconds:.1f} s): "
+            "longest frame (3 launches)",
+            f"{busy / 1e6:.1f} ms", "the same window over the same responses, no server set",
+            f"{idle / 1e6:.1f} ms", f"{busy / idle:.2f}×" if idle else "—", "every frame < 16 ms", busy < 16e6)
 
 def first_frames(name, what, peer, limit):
     """A row for coldstart.py's "app|c NS" launches in RESULTS/NAME.tsv."""

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Frames while the outbox drains: the longest time survey-form's main loop
+is busy (nothing can be drawn meanwhile) while the window is open and the
+background sender delivers 10,000 queued responses to a local PostgreSQL
+server, beside the same window over the same 10,000 responses with no
+server set. Writes RESULTS/drain.tsv:
+
+    stall drain NS / stall idle NS      (the worst of three launches each)
+    drain seconds S                     (median: the stretch start to all sent)
+
+    drain.py RESULTS PROBE SURVEY_FORM
+
+Run under Xvfb and a D-Bus session (Benchmarks/run does). The probe
+(libFirstFrameProbe.so, $STALL_FILE) notes every stall of the main loop over
+2 ms from the window's first frame on. The measured stretch starts half a
+second after the first frame, once the window has settled (its list read),
+and ends a second after the last response is marked sent (the window reads
+its list again then). The app starts sending a second after it starts, so
+the whole drain falls inside the stretch: a run where any response was sent
+before it began is refused, as is one after which the server does not hold
+exactly the 10,000 responses. DRAIN_DEBUG=1 prints each launch's stalls
+over 4 ms, in milliseconds from the stretch's start, to look into one.
+"""
+import os
+import shutil
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pgserver import APP_ID, Keyring, Server, fill, set_up_app  # noqa: E402
+
+COUNT = 10_000
+RUNS = 3
+SETTLE = 0.5  # seconds after the first frame
+
+
+def unsent(database: Path):
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5) as db:
+        return db.execute("SELECT count(*) FROM delivery WHERE state <> 'sent'").fetchone()[0]
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: drain.py RESULTS PROBE SURVEY_FORM")
+    results, probe, app = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    if not os.environ.get("DISPLAY") or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        sys.exit("drain.py: run it under Xvfb and a D-Bus session (Benchmarks/run does)")
+    work = Path(tempfile.mkdtemp())
+    os.chmod(work, 0o755)
+    server = keyring = None
+    try:
+        server = Server(work / "server")
+        config = work / "config"
+        env = dict(os.environ, XDG_DATA_HOME=str(work / "data"), XDG_CONFIG_HOME=str(config), HOME=str(work),
+                   GSETTINGS_BACKEND="keyfile")
+        keyring = Keyring(env)
+        set_up_app(app, server, env)
+        data = work / "data" / APP_ID
+        database = data / "responses.sqlite3"
+        fill(database, COUNT)
+        template = work / "template"
+        shutil.copytree(data, template)
+        settings = config / "glib-2.0" / "settings" / "keyfile"
+        settings.parent.mkdir(parents=True, exist_ok=True)
+
+        def launch(with_server, until):
+            """The longest stall from the first frame until `until()` says so."""
+            shutil.rmtree(data)
+            shutil.copytree(template, data)
+            server.empty()
+            keys = ["[io/github/surveyform/SurveyForm]"]
+            if with_server:
+                keys += ["server-host='127.0.0.1'", f"server-port={server.port}",
+                         "server-database='survey_responses'", "server-user='laptop_1'", "server-security='insecure'"]
+            settings.write_text("\n".join(keys) + "\n")
+            stalls = work / "stalls"
+            ready = Path(f"{stalls}.ready")
+            ready.unlink(missing_ok=True)
+            process = subprocess.Popen([app], env=dict(env, LD_PRELOAD=probe, STALL_FILE=str(stalls)),
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 60
+            while not ready.exists() or not ready.read_text().strip():
+                if time.monotonic() > deadline or process.poll() is not None:
+                    sys.exit("drain.py: the window did not come up")
+                time.sleep(0.02)
+            first_frame = int(ready.read_text())
+            start = first_frame + int(SETTLE * 1e9)
+            time.sleep(max(start - time.monotonic_ns(), 0) / 1e9)
+            if unsent(database) != COUNT:
+                sys.exit("drain.py: responses were sent before the measured stretch began")
+            until()
+            end = time.monotonic_ns()
+            if process.poll() is not None:
+                sys.exit("drain.py: the app died")
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+            during = [int(length) for finished, length in (line.split() for line in open(stalls))
+                      if start <= int(finished) <= end]
+            if os.environ.get("DRAIN_DEBUG"):
+                print(with_server, round((end - start) / 1e6), [(round((int(f) - start) / 1e6), round(int(n) / 1e6, 1)) for f, n in
+                                    (line.split() for line in open(stalls)) if int(n) > 4e6], file=sys.stderr)
+            return max(during, default=0), (end - start) / 1e9
+
+        def drained():
+            deadline = time.monotonic() + 120
+            while unsent(database):
+                if time.monotonic() > deadline:
+                    sys.exit(f"drain.py: {unsent(database)} responses were still not sent after two minutes")
+                time.sleep(0.1)
+            # The window reads its list again once the round is over.
+            time.sleep(1)
+            if server.count() != COUNT:
+                sys.exit(f"drain.py: the server holds {server.count()} responses, not {COUNT}")
+
+        drain, idle, seconds = [], [], []
+        for _ in range(RUNS):
+            stall, duration = launch(True, drained)
+            drain.append(stall)
+            seconds.append(duration - 1)
+            stall, _ = launch(False, lambda: time.sleep(duration))
+            idle.append(stall)
+        with open(results / "drain.tsv", "w") as out:
+            out.write(f"stall drain {max(drain)}\n")
+            out.write(f"stall idle {max(idle)}\n")
+            out.write(f"drain seconds {statistics.median(seconds):.3f}\n")
+    finally:
+        if server:
+            server.stop()
+        if keyring:
+            keyring.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
