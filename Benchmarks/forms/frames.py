@@ -14,6 +14,10 @@ stall counts. Lines in RESULTS/frames.tsv: "stall SCENARIO NS".
   of a form where 100 questions' `relevant` reads it ("relevance"), and of
   the same form without the expressions ("plain"). The typed text must reach
   the form's draft, or the run is refused: typing nowhere measures nothing.
+- submitting, in the built-in survey over 100,000 stored responses
+  ("submit-many"), beside the same over none ("submit-none"): xdotool
+  types a name and presses Ctrl+S; the response must reach the database.
+  The stretch runs on for two seconds (the list, the toast).
 - pasting, in the built-in survey: 100,000 characters into the name
   ("paste-name") and the comments ("paste-comments"), 100,000 letters into
   the spin button ("paste-years"), beside 100 characters into the name
@@ -23,11 +27,17 @@ stall counts. Lines in RESULTS/frames.tsv: "stall SCENARIO NS".
 import glob
 import json
 import os
+import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from generated import fill  # noqa: E402
 
 results, probe, app = sys.argv[1:4]
 work = tempfile.mkdtemp()
@@ -71,11 +81,15 @@ def draft_holds(data_home, text):
     return False
 
 
-def measure(args, act, expect=None):
-    """Launches the app with `args`, runs `act(window)` and returns the
-    longest stall from its start until the input reached the draft (two
-    seconds, when nothing is expected there)."""
+def measure(args, act, expect=None, data=None):
+    """Launches the app with `args` (over a copy of the data folder `data`,
+    if given), runs `act(window)` and returns the longest stall from its
+    start until the input reached the draft (two seconds, when nothing is
+    expected there)."""
     home = tempfile.mkdtemp(dir=work)
+    launched["data"] = os.path.join(home, "data", APP_ID)
+    if data:
+        shutil.copytree(data, launched["data"])
     stalls = os.path.join(home, "stalls")
     env = dict(os.environ, LD_PRELOAD=probe, STALL_FILE=stalls, HOME=home,
                XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config",
@@ -90,7 +104,7 @@ def measure(args, act, expect=None):
                             capture_output=True, text=True, timeout=30).stdout.split()[0]
     subprocess.run(["xdotool", "windowfocus", "--sync", window], timeout=30, check=True)
     time.sleep(0.5)
-    start = time.monotonic_ns()
+    start = launched["start"] = time.monotonic_ns()
     act(window)
     if expect is not None:
         # The autosave writes the draft a second after the last change; a
@@ -113,6 +127,9 @@ def measure(args, act, expect=None):
     process.wait(timeout=30)
     during = [int(length) for finished, length in (line.split() for line in open(stalls))
               if start <= int(finished) <= end]
+    if os.environ.get("FRAMES_DEBUG"):
+        print(current, [(round((int(f) - start) / 1e6), round(int(n) / 1e6, 1)) for f, n in
+                        (line.split() for line in open(stalls)) if int(n) > 4e6], file=sys.stderr)
     return max(during, default=0)
 
 
@@ -148,12 +165,52 @@ def paste(text, *before, after=()):
     return act
 
 
+def stored(count):
+    """A data folder whose database (made by the app) holds `count`
+    generated responses."""
+    home = tempfile.mkdtemp(dir=work)
+    env = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config")
+    subprocess.run([app, "--screenshot", os.path.join(home, "shot.png")], env=env, check=True,
+                   capture_output=True, timeout=120)
+    data = os.path.join(home, "data", APP_ID)
+    fill(Path(data) / "responses.sqlite3", count)
+    return data
+
+
+# The data folder of the app measure() launched last.
+launched = {}
+
+
+def submit():
+    """Types a name, submits with Ctrl+S and waits for the response to be
+    stored."""
+    def count():
+        with sqlite3.connect(f"file:{launched['data']}/responses.sqlite3?mode=ro", uri=True, timeout=5) as db:
+            return db.execute("SELECT count(*) FROM response").fetchone()[0]
+
+    def act(window):
+        before = count()
+        subprocess.run(["xdotool", "type", "--delay", "40", "Ada"], timeout=60, check=True)
+        if os.environ.get("FRAMES_DEBUG"):
+            print("submitting at", round((time.monotonic_ns() - launched["start"]) / 1e6), file=sys.stderr)
+        keys(window, "ctrl+s")
+        deadline = time.monotonic() + 30
+        while count() != before + 1:
+            if time.monotonic() > deadline:
+                sys.exit(f"frames.py: {current}: the response never reached the database")
+            time.sleep(0.05)
+    return act
+
+
 forms = {}
 for relevance in (True, False):
     forms[relevance] = path = os.path.join(work, f"typing-{relevance}.md")
     form(path, relevance)
 long_text, long_letters, short_text = "x" * 100_000, "abc" * 33_334, "y" * 100
+many, none = stored(100_000), stored(0)
 scenarios = {
+    "submit-many": lambda: measure([], submit(), data=many),
+    "submit-none": lambda: measure([], submit(), data=none),
     "relevance": lambda: measure([forms[True]], type_text, TEXT),
     "plain": lambda: measure([forms[False]], type_text, TEXT),
     "paste-name": lambda: measure([], paste(long_text), long_text),
@@ -161,7 +218,9 @@ scenarios = {
     "paste-years": lambda: measure([], paste(long_letters, "Tab", "Tab", "ctrl+a", after=("Tab",))),
     "paste-short": lambda: measure([], paste(short_text), short_text),
 }
-# FRAMES_ONLY=name,name runs some scenarios, once each (to look into one).
+# FRAMES_ONLY=name,name runs some scenarios, once each (to look into one);
+# FRAMES_DEBUG=1 prints each launch's stalls over 4 ms, in milliseconds from
+# the first key.
 only = [name for name in os.environ.get("FRAMES_ONLY", "").split(",") if name]
 if only:
     scenarios = {name: scenarios[name] for name in only}

@@ -32,8 +32,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pgserver import APP_ID, Keyring, Server, fill, set_up_app  # noqa: E402
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
+from generated import fill  # noqa: E402
+from pgserver import APP_ID, Keyring, Server, set_up_app  # noqa: E402
 
 COUNT = 10_000
 RUNS = 3
@@ -63,7 +64,7 @@ def main():
         set_up_app(app, server, env)
         data = work / "data" / APP_ID
         database = data / "responses.sqlite3"
-        fill(database, COUNT)
+        fill(database, COUNT, queued=True)
         template = work / "template"
         shutil.copytree(data, template)
         settings = config / "glib-2.0" / "settings" / "keyfile"

@@ -1,6 +1,6 @@
 """What the delivery benchmarks share: a private PostgreSQL server set up as
-docs/server-roles.sql says, a private keyring holding the passwords, and a
-laptop database whose outbox holds generated responses, all queued.
+docs/server-roles.sql says, a private keyring holding the passwords, and
+the app's own set-up of both.
 
 Imported by Benchmarks/sync/run (throughput beside COPY) and
 Benchmarks/sync/drain.py (frames while a queue drains).
@@ -9,8 +9,8 @@ Benchmarks/sync/drain.py (frames while a queue drains).
 import glob
 import os
 import random
+import re
 import shutil
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -37,8 +37,10 @@ class Server:
         self.run("initdb", "-D", folder / "data", "-U", "postgres", f"--pwfile={folder / 'pw'}",
                  "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
         self.port = random.randrange(20000, 40000)
+        # Each session's length goes to the log: the server's own measure of
+        # a delivery, the same for every client.
         self.run("pg_ctl", "-D", folder / "data", "-l", folder / "log", "-w", "-o",
-                 f"-k {folder} -p {self.port} -c listen_addresses=127.0.0.1", "start")
+                 f"-k {folder} -p {self.port} -c listen_addresses=127.0.0.1 -c log_disconnections=on", "start")
         roles = folder / "server-roles.sql"
         shutil.copy(ROOT / "docs/server-roles.sql", roles)
         self.psql("-v", f"admin_password='{ADMIN_PASSWORD}'", "-f", roles, database="postgres")
@@ -65,6 +67,12 @@ class Server:
     def empty(self):
         self.psql("-c", "TRUNCATE survey_form.submissions, survey_form.batches")
 
+    def last_session(self, user):
+        """Seconds the last session of `user` lasted, from login to logout."""
+        found = re.findall(r"disconnection: session time: (\d+):(\d+):([\d.]+) user=(\S+)", (self.folder / "log").read_text())
+        hours, minutes, seconds = next((h, m, s) for h, m, s, who in reversed(found) if who == user)
+        return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+
     def stop(self):
         self.run("pg_ctl", "-D", self.folder / "data", "-m", "immediate", "-w", "stop")
 
@@ -81,6 +89,12 @@ class Keyring:
             sys.exit(f"pgserver: no keyring: {result.stderr}")
         self.pid = next((line.split("=", 1)[1] for line in result.stdout.splitlines()
                          if line.startswith("GNOME_KEYRING_PID=")), None)
+
+    def last_session(self, user):
+        """Seconds the last session of `user` lasted, from login to logout."""
+        found = re.findall(r"disconnection: session time: (\d+):(\d+):([\d.]+) user=(\S+)", (self.folder / "log").read_text())
+        hours, minutes, seconds = next((h, m, s) for h, m, s, who in reversed(found) if who == user)
+        return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
     def stop(self):
         if self.pid:
@@ -102,24 +116,3 @@ def set_up_app(app, server, env):
     subprocess.run([app, "--server-setup", *options(server, "survey_form_admin")], env=env, check=True,
                    capture_output=True)
     subprocess.run([app, "--sync-status", *options(server, "laptop_1")], env=env, check=True, capture_output=True)
-
-
-def fill(database: Path, count: int):
-    """`count` generated responses to the built-in survey, every one queued."""
-    with sqlite3.connect(database) as db:
-        db.execute(
-            """
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-            INSERT INTO response (submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer,
-                                  approxSalary, comments, instanceID)
-            SELECT datetime(1800000000 + i, 'unixepoch'), 'Respondent ' || i, 'Company, ' || (i % 97),
-                   (i % 120) / 2.0, i % 2, (i % 500) * 1000.0,
-                   'A comment of some length, with "quotes", for response ' || i, 'uuid:bench-' || i
-            FROM n
-            """,
-            (count,),
-        )
-        db.execute("""
-            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt)
-            SELECT instanceID, 'survey', id, 'waiting', datetime('now') FROM response ORDER BY id
-            """)
