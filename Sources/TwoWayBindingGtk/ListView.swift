@@ -19,6 +19,8 @@ public final class ListView: Widget {
     private var listView: OpaquePointer? { pointer.map(OpaquePointer.init) }
     // Each bound row's bag, by GtkListItem.
     private var rowBags: [UnsafeMutableRawPointer: ObservationBag] = [:]
+    // Rows bound so far, for telling GTK of a change as fast as it makes rows.
+    private var binds = 0
     private var showing: ObservationToken?
     private var factoryHandlers: [SignalHandler] = []
 
@@ -51,9 +53,9 @@ public final class ListView: Widget {
             itemData, { Unmanaged<AnyObject>.fromOpaque($0!).release() },
             Unmanaged.passRetained(source).toOpaque(), { Unmanaged<ItemSource>.fromOpaque($0!).release() }
         )!
-        let refresh = ChunkedRefresh(model)
-        refresh.apply(ListChange(position: 0, removed: 0, added: list.count))
-        let changes = list.observeChanges { change in refresh.apply(change) }
+        let refresh = ChunkedRefresh(model, bindCount: { [weak self] in self?.binds ?? 0 }, boundPositions: { [weak self] in
+            (self?.rowBags.keys).map { $0.map { Int(gtk_list_item_get_position(OpaquePointer($0))) } } ?? []
+        })
 
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
@@ -63,6 +65,7 @@ public final class ListView: Widget {
                 gtk_list_item_set_child(OpaquePointer(item), makeRow())
             },
             SignalHandler.connectObjectSignal(factoryObject, signal: "bind") { [weak self] item in
+                self?.binds += 1
                 guard let self, let item, let row = gtk_list_item_get_child(OpaquePointer(item)),
                       let object = gtk_list_item_get_item(OpaquePointer(item)),
                       let data = twb_list_item_get_data(OpaquePointer(object)),
@@ -83,6 +86,10 @@ public final class ListView: Widget {
         gtk_list_view_set_factory(listView, factory)
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(factoryObject)
+        // Told once the view has its factory, so that the first rows are
+        // made a share at a time too.
+        refresh.apply(ListChange(position: 0, removed: 0, added: list.count))
+        let changes = list.observeChanges { change in refresh.apply(change) }
         let token = ObservationToken { [weak self] in
             changes.cancel()
             refresh.cancel()
@@ -114,20 +121,26 @@ public final class ListView: Widget {
     }
 }
 
-/// Tells GTK of a list's changes so that no frame waits on a large one.
-/// Elements removed or added before the end are told at once, so that every
-/// position after them is right from the start. Elements rewritten in place,
-/// and elements added at the end, are told a few milliseconds' worth at a
-/// time: the first share at once, the rest from an idle source, which runs
+/// Tells GTK of a list's changes so that no frame waits on a large one:
+/// what costs GTK time is the rows it binds (a few hundred around the view),
+/// so a change is told `chunk` bound rows at a time. Elements removed or
+/// added before the end are told at once, so that every position after them
+/// is right from the start. Elements rewritten in place go a stretch at a
+/// time, each holding at most `chunk` bound rows (a stretch holding none goes
+/// whole); elements added at the end go `chunk` at a time until GTK binds no
+/// row for them, and then all at once. The first share is told at once, the
+/// rest from an idle source, a few milliseconds' worth per main-loop turn,
 /// after GTK has drawn any frame that is due. A new change first tells
 /// whatever is still pending.
 @MainActor
 private final class ChunkedRefresh {
-    /// Rows told at a time while they cost, and how long a main-loop turn
-    /// may spend telling (microseconds): a frame's share of 16 ms.
+    /// Bound rows told at a time, and how long a main-loop turn may spend
+    /// telling (microseconds): a share of a 16 ms frame.
     static let chunk = 8
     static let budget: gint64 = 4000
     private let model: OpaquePointer
+    private let bindCount: () -> Int
+    private let boundPositions: () -> [Int]
     private enum Pending {
         /// Elements rewritten in place that GTK has not been told of.
         case rewritten(Range<Int>)
@@ -135,9 +148,15 @@ private final class ChunkedRefresh {
         case appended(Int)
     }
     private var pending: [Pending] = []
+    /// Whether GTK bound no row for the elements last added at the end.
+    private var appendsBindNothing = false
     private var idleSource: guint = 0
 
-    init(_ model: OpaquePointer) { self.model = model }
+    init(_ model: OpaquePointer, bindCount: @escaping () -> Int, boundPositions: @escaping () -> [Int]) {
+        self.model = model
+        self.bindCount = bindCount
+        self.boundPositions = boundPositions
+    }
 
     func apply(_ change: ListChange) {
         // Told in order: a later change's positions count on the earlier ones.
@@ -148,6 +167,7 @@ private final class ChunkedRefresh {
             splice(change.position + rewritten, removed: change.removed - rewritten, added: change.added - rewritten)
         } else if change.added > change.removed {
             pending.append(.appended(change.added - change.removed))
+            appendsBindNothing = false
         }
         if rewritten > 0 { pending.insert(.rewritten(change.position ..< change.position + rewritten), at: 0) }
         if step() { scheduleIdle() }
@@ -159,40 +179,42 @@ private final class ChunkedRefresh {
         idleSource = 0
     }
 
-    /// One main-loop turn's share: chunks until `budget` has passed;
-    /// whether more are left. A chunk that cost little (rows GTK keeps no
-    /// widgets for) lets the next one be larger.
+    /// One main-loop turn's share: shares until `budget` has passed; whether
+    /// more are left.
     private func step() -> Bool {
         let deadline = g_get_monotonic_time() + Self.budget
-        var size = Self.chunk
         while !pending.isEmpty {
-            let started = g_get_monotonic_time()
-            tell(size)
-            size = g_get_monotonic_time() - started < Self.budget / 16 ? min(size * 2, 1 << 16) : Self.chunk
+            tell(all: false)
             if g_get_monotonic_time() >= deadline { break }
         }
         return !pending.isEmpty
     }
 
-    /// Tells GTK of up to `count` elements of the first pending change.
-    private func tell(_ count: Int) {
+    /// Tells GTK of the first pending change: one share of it, or `all`.
+    private func tell(all: Bool) {
         guard let first = pending.first else { return }
         switch first {
         case .rewritten(let range):
-            let told = min(range.count, count)
-            splice(range.lowerBound, removed: told, added: told)
-            pending[0] = .rewritten(range.lowerBound + told ..< range.upperBound)
-            if told == range.count { pending.removeFirst() }
+            var count = range.count
+            if !all {
+                let bound = boundPositions().filter(range.contains).sorted()
+                if bound.count > Self.chunk { count = bound[Self.chunk - 1] + 1 - range.lowerBound }
+            }
+            splice(range.lowerBound, removed: count, added: count)
+            pending[0] = .rewritten(range.lowerBound + count ..< range.upperBound)
+            if count == range.count { pending.removeFirst() }
         case .appended(let remaining):
-            let told = min(remaining, count)
-            splice(Int(g_list_model_get_n_items(model)), removed: 0, added: told)
-            pending[0] = .appended(remaining - told)
-            if told == remaining { pending.removeFirst() }
+            let count = all || appendsBindNothing ? remaining : min(remaining, Self.chunk)
+            let binds = bindCount()
+            splice(Int(g_list_model_get_n_items(model)), removed: 0, added: count)
+            appendsBindNothing = bindCount() == binds
+            pending[0] = .appended(remaining - count)
+            if count == remaining { pending.removeFirst() }
         }
     }
 
     private func flush() {
-        while !pending.isEmpty { tell(Int.max) }
+        while !pending.isEmpty { tell(all: true) }
         if idleSource != 0 { g_source_remove(idleSource) }
         idleSource = 0
     }
