@@ -38,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generated import fill  # noqa: E402
+from stalls import longest as stalls_longest  # noqa: E402
 
 results, probe, app = sys.argv[1:4]
 work = tempfile.mkdtemp()
@@ -125,12 +126,7 @@ def measure(args, act, expect=None, data=None):
         sys.exit("frames.py: the app died under the input")
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
-    during = [int(length) for finished, length in (line.split() for line in open(stalls))
-              if start <= int(finished) <= end]
-    if os.environ.get("FRAMES_DEBUG"):
-        print(current, [(round((int(f) - start) / 1e6), round(int(n) / 1e6, 1)) for f, n in
-                        (line.split() for line in open(stalls)) if int(n) > 4e6], file=sys.stderr)
-    return max(during, default=0)
+    return stalls_longest(stalls, start, end, debug=current if os.environ.get("FRAMES_DEBUG") else None)
 
 
 # Real key events (XTEST) to the focused window: GTK takes a synthetic

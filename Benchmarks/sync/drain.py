@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 from generated import fill  # noqa: E402
+from stalls import longest as stalls_longest  # noqa: E402
 from pgserver import APP_ID, Keyring, Server, set_up_app  # noqa: E402
 
 COUNT = 10_000
@@ -101,12 +102,8 @@ def main():
                 sys.exit("drain.py: the app died")
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)
-            during = [int(length) for finished, length in (line.split() for line in open(stalls))
-                      if start <= int(finished) <= end]
-            if os.environ.get("DRAIN_DEBUG"):
-                print(with_server, round((end - start) / 1e6), [(round((int(f) - start) / 1e6), round(int(n) / 1e6, 1)) for f, n in
-                                    (line.split() for line in open(stalls)) if int(n) > 4e6], file=sys.stderr)
-            return max(during, default=0), (end - start) / 1e9
+            label = f"{'drain' if with_server else 'idle'} {round((end - start) / 1e6)} ms" if os.environ.get("DRAIN_DEBUG") else None
+            return stalls_longest(stalls, start, end, debug=label), (end - start) / 1e9
 
         def drained():
             deadline = time.monotonic() + 120

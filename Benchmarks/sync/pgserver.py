@@ -6,76 +6,37 @@ Imported by Benchmarks/sync/run (throughput beside COPY) and
 Benchmarks/sync/drain.py (frames while a queue drains).
 """
 
-import glob
-import os
-import random
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Tests" / "EndToEnd"))
+from private_postgres import PrivatePostgres  # noqa: E402
+
 APP_ID = "io.github.surveyform.SurveyForm"
-ROOT = Path(__file__).resolve().parents[2]
 ADMIN_PASSWORD = "bench admin"
 LAPTOP_PASSWORD = "bench laptop"
 COLUMNS = "instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers"
 
 
-class Server:
+class Server(PrivatePostgres):
+    """The end-to-end tests' private server, with each session's length in
+    its log: the server's own measure of a delivery, the same for every
+    client."""
+
     def __init__(self, folder: Path):
-        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-        if not found:
-            sys.exit("pgserver: PostgreSQL's server is needed (Debian's postgresql; build-aux/setup installs it)")
-        self.bin = Path(found[-1]).parent
-        self.folder = folder
-        folder.mkdir()
-        (folder / "pw").write_text("postgres secret")
-        if os.getuid() == 0:
-            shutil.chown(folder, "postgres", "postgres")
-            shutil.chown(folder / "pw", "postgres", "postgres")
-        self.run("initdb", "-D", folder / "data", "-U", "postgres", f"--pwfile={folder / 'pw'}",
-                 "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
-        self.port = random.randrange(20000, 40000)
-        # Each session's length goes to the log: the server's own measure of
-        # a delivery, the same for every client.
-        self.run("pg_ctl", "-D", folder / "data", "-l", folder / "log", "-w", "-o",
-                 f"-k {folder} -p {self.port} -c listen_addresses=127.0.0.1 -c log_disconnections=on", "start")
-        roles = folder / "server-roles.sql"
-        shutil.copy(ROOT / "docs/server-roles.sql", roles)
-        self.psql("-v", f"admin_password='{ADMIN_PASSWORD}'", "-f", roles, database="postgres")
-        self.psql("-c", f"CREATE ROLE laptop_1 LOGIN PASSWORD '{LAPTOP_PASSWORD}' IN ROLE survey_form_collectors",
-                  database="postgres")
-
-    def run(self, program, *arguments):
-        command = [str(self.bin / program), *map(str, arguments)]
-        if os.getuid() == 0:
-            command = ["runuser", "-u", "postgres", "--", *command]
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/",
-                                stdin=subprocess.DEVNULL)
-        if result.returncode != 0:
-            sys.exit(f"pgserver: {program} failed:\n{result.stdout}")
-        return result.stdout
-
-    def psql(self, *arguments, database="survey_responses"):
-        return self.run("psql", "-h", self.folder, "-p", self.port, "-U", "postgres", "-X", "-q", "-tA",
-                        "-v", "ON_ERROR_STOP=1", "-d", database, *arguments)
-
-    def count(self):
-        return int(self.psql("-c", "SELECT count(*) FROM survey_form.submissions").strip())
+        super().__init__(folder, ADMIN_PASSWORD, LAPTOP_PASSWORD, settings=["log_disconnections=on"])
 
     def empty(self):
         self.psql("-c", "TRUNCATE survey_form.submissions, survey_form.batches")
 
     def last_session(self, user):
         """Seconds the last session of `user` lasted, from login to logout."""
-        found = re.findall(r"disconnection: session time: (\d+):(\d+):([\d.]+) user=(\S+)", (self.folder / "log").read_text())
+        found = re.findall(r"disconnection: session time: (\d+):(\d+):([\d.]+) user=(\S+)",
+                           (self.folder / "log").read_text())
         hours, minutes, seconds = next((h, m, s) for h, m, s, who in reversed(found) if who == user)
         return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
-
-    def stop(self):
-        self.run("pg_ctl", "-D", self.folder / "data", "-m", "immediate", "-w", "stop")
-
 
 
 class Keyring:

@@ -3,9 +3,7 @@ test's own: set-up as the owner, responses submitted in the window queued
 and sent once, a server that is down keeping them queued, and the password
 in the desktop keyring (a private gnome-keyring in the test's session)."""
 
-import glob
 import os
-import random
 import shutil
 import subprocess
 import tempfile
@@ -14,73 +12,22 @@ from pathlib import Path
 import pytest
 
 from conftest import Atspi, wait_for
+from private_postgres import PostgresError, PrivatePostgres
 from test_export_and_language import submit
 from test_forms import HEAD, HOUSEHOLD
 
-ROOT = Path(__file__).resolve().parents[2]
 ADMIN_PASSWORD = "admin secret"
 LAPTOP_PASSWORD = "laptop secret"
 
 
-class Server:
-    """initdb into a folder, loopback and a private socket; as root the
-    server runs as the postgres user, since PostgreSQL refuses root."""
-
-    def __init__(self):
-        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-        if not found:
-            pytest.fail("PostgreSQL's server is not installed (run build-aux/setup)", pytrace=False)
-        self.bin = Path(found[-1]).parent
-        self.folder = Path(tempfile.mkdtemp(prefix="survey-form-pg-"))
-        os.chmod(self.folder, 0o755)
-        (self.folder / "pw").write_text("postgres secret")
-        if os.getuid() == 0:
-            shutil.chown(self.folder, "postgres", "postgres")
-            shutil.chown(self.folder / "pw", "postgres", "postgres")
-        self.run("initdb", "-D", self.folder / "data", "-U", "postgres", f"--pwfile={self.folder / 'pw'}",
-                 "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
-        self.port = random.randrange(20000, 40000)
-        self.start()
-        roles = self.folder / "server-roles.sql"
-        shutil.copy(ROOT / "docs/server-roles.sql", roles)
-        self.psql("-v", f"admin_password='{ADMIN_PASSWORD}'", "-f", roles, database="postgres")
-        self.psql("-c", f"CREATE ROLE laptop_1 LOGIN PASSWORD '{LAPTOP_PASSWORD}' IN ROLE survey_form_collectors",
-                  database="postgres")
-        self.psql("-c", f"CREATE ROLE results LOGIN PASSWORD '{LAPTOP_PASSWORD}' IN ROLE survey_form_readers",
-                  database="postgres")
-
-    def run(self, program, *arguments):
-        command = [str(self.bin / program), *map(str, arguments)]
-        if os.getuid() == 0:
-            command = ["runuser", "-u", "postgres", "--", *command]
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/",
-                                stdin=subprocess.DEVNULL)
-        assert result.returncode == 0, f"{program} failed:\n{result.stdout}"
-        return result.stdout
-
-    def psql(self, *arguments, database="survey_responses"):
-        return self.run("psql", "-h", self.folder, "-p", self.port, "-U", "postgres", "-X", "-q", "-tA",
-                        "-v", "ON_ERROR_STOP=1", "-d", database, *arguments)
-
-    def count(self):
-        return int(self.psql("-c", "SELECT count(*) FROM survey_form.submissions").strip())
-
-    def start(self):
-        # The log goes to a file: a pipe would stay open as long as the server runs.
-        self.run("pg_ctl", "-D", self.folder / "data", "-l", self.folder / "log", "-w", "-o",
-                 f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
-
-    def stop(self):
-        self.run("pg_ctl", "-D", self.folder / "data", "-m", "immediate", "-w", "stop")
-
-
 @pytest.fixture
 def server():
-    server = Server()
+    server = PrivatePostgres(Path(tempfile.mkdtemp(prefix="survey-form-pg-")), ADMIN_PASSWORD, LAPTOP_PASSWORD,
+                             settings=["fsync=off"], reader_login="results")
     yield server
     try:
         server.stop()
-    except AssertionError:
+    except PostgresError:
         pass
     shutil.rmtree(server.folder, ignore_errors=True)
 
