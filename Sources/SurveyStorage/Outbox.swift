@@ -246,13 +246,11 @@ extension ResponseStore {
             return try database().read { db in
                 guard try db.tableExists("delivery") else { return [:] }
                 var found: [String: Delivery] = [:]
-                for chunk in stride(from: 0, to: instanceIDs.count, by: 500).map({ instanceIDs[$0..<min($0 + 500, instanceIDs.count)] }) {
-                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                    for row in try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE instanceID IN (\(marks))",
-                                                arguments: StatementArguments(Array(chunk))) {
-                        let delivery = Self.delivery(from: row)
-                        found[delivery.instanceID] = delivery
-                    }
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT * FROM delivery WHERE instanceID IN (SELECT value FROM json_each(?))
+                    """, arguments: [Self.jsonArray(instanceIDs)]) {
+                    let delivery = Self.delivery(from: row)
+                    found[delivery.instanceID] = delivery
                 }
                 return found
             }

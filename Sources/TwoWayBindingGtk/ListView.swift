@@ -175,8 +175,7 @@ private final class ChunkedRefresh {
 
     func cancel() {
         pending = []
-        if idleSource != 0 { g_source_remove(idleSource) }
-        idleSource = 0
+        removeIdle()
     }
 
     /// One main-loop turn's share: shares until `budget` has passed; whether
@@ -215,6 +214,10 @@ private final class ChunkedRefresh {
 
     private func flush() {
         while !pending.isEmpty { tell(all: true) }
+        removeIdle()
+    }
+
+    private func removeIdle() {
         if idleSource != 0 { g_source_remove(idleSource) }
         idleSource = 0
     }
