@@ -27,6 +27,8 @@ final class FormRenderer {
     private var topLevelWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     /// Tokens of each repeat's current instances, by repeat.
     private var repeatBags: [ObjectIdentifier: ObservationBag] = [:]
+    /// Each repeat's Add button, where focus goes when a Remove takes its own.
+    private var addButtons: [ObjectIdentifier: Widget] = [:]
 
     /// A paged form's pages, each a box in `stack`, only the current one
     /// visible; empty when the whole form shows at once.
@@ -287,8 +289,10 @@ final class FormRenderer {
                 let sections = render(instance.states, into: container, bag: instanceBag, title: title)
                 if !repeatState.isCountFixed, let first = sections.first {
                     let remove = button(String(format: tr("Remove %@ %d"), label, Int32(offset + 1)), icon: "user-trash-symbolic")
-                    SignalHandler.connect(remove, signal: "clicked") { [weak repeatState] in
+                    SignalHandler.connect(remove, signal: "clicked") { [weak self, weak repeatState] in
                         repeatState?.remove(at: offset)
+                        // The button went with its instance: focus stays in the repeat.
+                        self?.addButtons[key]?.grabFocus()
                     }
                     adw_preferences_group_set_header_suffix(first.cast(to: AdwPreferencesGroup.self), remove)
                 }
@@ -302,6 +306,7 @@ final class FormRenderer {
                     self?.focus(firstOf: instance.states)
                 }
                 gtk_box_append(container.cast(to: GtkBox.self), add)
+                addButtons[key] = Widget.wrapping(add)
             }
         }
         .store(in: bag)
@@ -396,9 +401,16 @@ final class FormRenderer {
 
         for widget in control.labelled {
             state.label.observe(sendInitial: true) { [weak widget] in widget?.accessibleLabel = $0 }.store(in: bag)
-            state.hint.observe(sendInitial: true) { [weak widget] in widget?.accessibleDescription = $0.isEmpty ? nil : $0 }
-                .store(in: bag)
-            state.isRequired.observe(sendInitial: true) { [weak widget] in widget?.isAccessibleRequired = $0 }?
+            let hint = state.hint, required = state.isRequired
+            let description = Derived(from: [hint, required.node].compactMap { $0 }) {
+                Self.description(hint.value, required: required.value)
+            }
+            // The observer keeps its source: both go when the bag's token does.
+            description.observe(sendInitial: true) { [weak widget, description] _ in
+                widget?.accessibleDescription = description.value
+            }
+            .store(in: bag)
+            required.observe(sendInitial: true) { [weak widget] in widget?.isAccessibleRequired = $0 }?
                 .store(in: bag)
         }
         state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
@@ -408,6 +420,14 @@ final class FormRenderer {
 
     private static func title(_ label: String, required: Bool) -> String {
         required ? label + " *" : label
+    }
+
+    /// What a screen reader reads after a question's label: that it is
+    /// required (GTK 4.8 puts no required state on the accessibility bus),
+    /// then its hint.
+    private static func description(_ hint: String, required: Bool) -> String? {
+        let parts = [required ? tr("Required") : nil, hint.isEmpty ? nil : hint].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
     /// The widgets one question shows: `shown` goes into the row, `focus`
@@ -572,6 +592,7 @@ final class FormRenderer {
         let picksDay = type != .time
         gtk_menu_button_set_icon_name(OpaquePointer(button), picksDay ? "x-office-calendar-symbolic" : "document-open-recent-symbolic")
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
+        g_object_set_data(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GObject.self), Self.passedOverByEnter, button)
         gtk_widget_set_tooltip_text(button, picksDay ? tr("Pick a Day") : tr("Pick a Time"))
         let pick = Widget.wrapping(button)
         state.label.observe(sendInitial: true) { [weak pick] label in
@@ -586,6 +607,22 @@ final class FormRenderer {
         }
         gtk_box_append(line.cast(to: GtkBox.self), button)
         return Control(shown: Widget.wrapping(line), focusable: entry, validated: entry, labelled: [entry])
+    }
+
+    /// Marks a question's second control (the picker beside a date), which
+    /// Enter passes over on its way to the next question; Tab stops there.
+    private static let passedOverByEnter = "survey-form-passed-over-by-enter"
+
+    /// Whether `widget` is, or is inside, a control Enter passes over.
+    static func isPassedOverByEnter(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+        var current = widget
+        while let widget = current {
+            if g_object_get_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), passedOverByEnter) != nil {
+                return true
+            }
+            current = gtk_widget_get_parent(widget)
+        }
+        return false
     }
 
     private static func placeholder(for type: QuestionType) -> String? {

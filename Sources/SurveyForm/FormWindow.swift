@@ -178,7 +178,10 @@ final class FormWindow: AppWindow {
     private func makeRenderer() -> FormRenderer {
         let renderer = FormRenderer(viewModel: viewModel, page: page) { [weak self] in
             guard let self else { return }
-            _ = gtk_widget_child_focus(gtkWindow.cast(to: GtkWidget.self), GTK_DIR_TAB_FORWARD)
+            let window = gtkWindow.cast(to: GtkWidget.self)
+            repeat {
+                _ = gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD)
+            } while FormRenderer.isPassedOverByEnter(gtk_window_get_focus(gtkWindow))
         }
         renderer.onPageChange = { [weak self] in self?.updatePageControls() }
         return renderer
@@ -364,8 +367,7 @@ final class FormWindow: AppWindow {
 
     private func makeMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
-        let formSection = g_menu_new()!
-        g_menu_append(formSection, tr("_Open Form…"), "app.open-form")
+        let formSection = SurveyApplication.openingSection(shown: form.path)
         let export = g_menu_item_new(tr("_Export Responses…"), "win.export-csv")!
         g_menu_item_set_attribute_value(export, "hidden-when", g_variant_new_string("action-disabled"))
         g_menu_append_item(formSection, export)

@@ -3,7 +3,8 @@ import CGtk
 
 extension Widget {
     /// Shows `source` on this widget, now and after each change: the CSS class
-    /// `error`, the accessible invalid state and description, and the message
+    /// `error`, the accessible invalid state, the message read before the
+    /// accessible description, and the message
     /// in `label`, which is visible only while there is a message. Replaces
     /// what an earlier call showed; ends with the widget.
     public func showValidation(_ source: some ObservableValue<FieldValidation>, message label: Label? = nil) {
@@ -25,7 +26,8 @@ extension Widget {
         }
         for part in accessibleParts {
             sf_accessible_set_invalid(OpaquePointer(part), validation.message == nil ? SF_FALSE : SF_TRUE)
-            sf_accessible_set_description(OpaquePointer(part), validation.message ?? accessibleDescription)
         }
+        validationMessage = validation.message
+        describeForScreenReader()
     }
 }

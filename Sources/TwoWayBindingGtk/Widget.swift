@@ -96,20 +96,34 @@ public class Widget: BindingTarget {
     }
 
     /// What a screen reader reads after the name (a question's hint); a
-    /// validation message shown with `showValidation` takes its place while
-    /// there is one.
+    /// validation message shown with `showValidation` is read before it
+    /// while there is one.
     public var accessibleDescription: String? {
         didSet {
             guard accessibleDescription != oldValue else { return }
-            for part in accessibleParts { sf_accessible_set_description(OpaquePointer(part), accessibleDescription) }
+            describeForScreenReader()
+        }
+    }
+
+    /// The message `showValidation` shows now, if any.
+    var validationMessage: String?
+
+    /// Tells a screen reader the validation message, then the description:
+    /// the hint that explains a refusal is heard with it.
+    func describeForScreenReader() {
+        let description = [validationMessage, accessibleDescription].compactMap { $0 }.joined(separator: "\n")
+        for part in accessibleParts {
+            sf_accessible_set_description(OpaquePointer(part), description.isEmpty ? nil : description)
         }
     }
 
     /// Whether a screen reader announces the widget as required.
     public var isAccessibleRequired: Bool = false {
         didSet {
-            guard let pointer, isAccessibleRequired != oldValue else { return }
-            sf_accessible_set_required(OpaquePointer(pointer), isAccessibleRequired ? SF_TRUE : SF_FALSE)
+            guard isAccessibleRequired != oldValue else { return }
+            for part in accessibleParts {
+                sf_accessible_set_required(OpaquePointer(part), isAccessibleRequired ? SF_TRUE : SF_FALSE)
+            }
         }
     }
 

@@ -314,6 +314,14 @@ class App:
         ids = result.stdout.split()
         return ids[-1] if ids else None
 
+    def dialog(self, title):
+        """The X window of the app's dialog whose title holds `title`, if one is open."""
+        found = subprocess.run(
+            ["xdotool", "search", "--all", "--pid", str(self.pid), "--onlyvisible", "--name", title],
+            capture_output=True, text=True, timeout=10,
+        ).stdout.split()
+        return found[-1] if found else None
+
     def _check_alive(self):
         code = self.process.poll()
         if code is not None:

@@ -36,6 +36,31 @@ final class ValidationTests: GtkTestCase {
         }
     }
 
+    func testAMessageIsReadBeforeTheDescription_whichComesBackAlone() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let entry = Entry.wrapping(gtkEntry)
+            entry.accessibleDescription = "As on the insurance card"
+            let validation = Observable(FieldValidation.valid)
+            entry.showValidation(validation)
+            let accessible = gtkEntry.opaque
+            XCTAssertEqual(sf_test_accessible_has_description(accessible, "As on the insurance card"), 1)
+
+            validation.value = .invalid("Enter the patient's name")
+            XCTAssertEqual(sf_test_accessible_has_description(accessible, "Enter the patient's name\nAs on the insurance card"), 1)
+            // A hint changed meanwhile (another language) keeps the message first.
+            entry.accessibleDescription = "Wie auf der Versichertenkarte"
+            XCTAssertEqual(sf_test_accessible_has_description(accessible, "Enter the patient's name\nWie auf der Versichertenkarte"), 1)
+
+            validation.value = .valid
+            XCTAssertEqual(sf_test_accessible_has_description(accessible, "Wie auf der Versichertenkarte"), 1)
+            entry.accessibleDescription = nil
+            XCTAssertEqual(gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION), 0)
+        }
+    }
+
     func testShowValidation_derivedRule_replacesEarlierSource() {
         MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
