@@ -61,6 +61,13 @@ final class Settings {
         set { setStrings("recent-forms", Array(newValue.prefix(Self.recentFormLimit))) }
     }
 
+    /// Whether the most recent form opens at start (not when the built-in
+    /// survey was chosen after it).
+    var reopensForm: Bool {
+        get { boolean("reopen-form", default: true) }
+        set { setBoolean("reopen-form", newValue) }
+    }
+
     /// The shared server responses are sent to (its password is in the keyring).
     var server: ServerSettings {
         get {
@@ -84,6 +91,7 @@ final class Settings {
     /// Puts `path` first among the recent forms.
     func noteOpened(form path: String) {
         recentForms = [path] + recentForms.filter { $0 != path }
+        reopensForm = true
     }
 
     /// Drops `path` from the recent forms (it is gone or no longer runs).

@@ -202,7 +202,7 @@ final class SurveyApplication {
     /// The form opened last, if it still opens; a form that no longer does is
     /// dropped from the recent forms and the built-in survey opens instead.
     private func lastForm() -> FormFile? {
-        guard let path = Settings.shared.recentForms.first else { return nil }
+        guard Settings.shared.reopensForm, let path = Settings.shared.recentForms.first else { return nil }
         switch FormFile.load(path: path) {
         case .success(let form):
             return form
@@ -255,6 +255,54 @@ final class SurveyApplication {
         case .failure(let error):
             showProblems(error)
         }
+    }
+
+    /// Opens a form from the menu's recent forms, or the built-in survey
+    /// (`path` empty), which then also shows at the next start.
+    func openRecent(path: String) {
+        guard path.isEmpty else {
+            openForm(path: path)
+            return
+        }
+        Settings.shared.reopensForm = false
+        if window is SurveyWindow {
+            window?.present()
+            return
+        }
+        show(makeWindow(for: nil))
+    }
+
+    /// The first section of every window's main menu: Open Form…, and the
+    /// forms opened lately with the built-in survey after them (less the
+    /// one `shown`, a form's path or `nil` for the built-in survey).
+    static func openingSection(shown: String?) -> OpaquePointer {
+        let section = g_menu_new()!
+        g_menu_append(section, tr("_Open Form…"), "app.open-form")
+        let recent = g_menu_new()!
+        let files = g_menu_new()!
+        for path in Settings.shared.recentForms where path != shown {
+            append(URL(fileURLWithPath: path).lastPathComponent, opening: path, to: files)
+        }
+        g_menu_append_section(recent, nil, files.cast(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(files))
+        if shown != nil {
+            let builtIn = g_menu_new()!
+            append(tr("Built-in Survey"), opening: "", to: builtIn)
+            g_menu_append_section(recent, nil, builtIn.cast(to: GMenuModel.self))
+            g_object_unref(UnsafeMutableRawPointer(builtIn))
+        }
+        if g_menu_model_get_n_items(recent.cast(to: GMenuModel.self)) > 0 {
+            g_menu_append_submenu(section, tr("Open _Recent"), recent.cast(to: GMenuModel.self))
+        }
+        g_object_unref(UnsafeMutableRawPointer(recent))
+        return section
+    }
+
+    private static func append(_ label: String, opening path: String, to menu: OpaquePointer) {
+        let item = g_menu_item_new(label, nil)!
+        g_menu_item_set_action_and_target_value(item, "app.open-recent", g_variant_new_string(path))
+        g_menu_append_item(menu, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
     }
 
     private func showProblems(_ error: FormFileError) {

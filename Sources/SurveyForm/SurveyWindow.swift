@@ -87,6 +87,10 @@ final class SurveyWindow {
                 .comments: try builder.object("commentsErrorLabel", as: Label.self),
             ]
             responsesListView = try builder.object("responsesListView", as: ListView.self)
+            let menu = try builder.object("primaryMenu", ofType: g_menu_get_type())
+            let opening = SurveyApplication.openingSection(shown: nil)
+            g_menu_prepend_section(OpaquePointer(menu), nil, opening.cast(to: GMenuModel.self))
+            g_object_unref(UnsafeMutableRawPointer(opening))
             responsesPane = [
                 try builder.object("responsesHeadingLabel", as: Widget.self),
                 try builder.object("responsesScrolledWindow", as: Widget.self),

@@ -52,7 +52,7 @@ def test_a_form_from_a_file_is_filled_in_with_the_keyboard_and_exported(launch, 
     assert app.title() == "Clinic visit"
     app.wait_focus(PATIENT, "focus in the first question")
     patient = app.control(*PATIENT)
-    assert patient.get_description() == "As on the insurance card", "the hint is the accessible description"
+    assert patient.get_description() == "Required\nAs on the insurance card", "required, then the hint, as the accessible description"
 
     app.type("Ada Lovelace")
     app.key("Return")
@@ -64,7 +64,7 @@ def test_a_form_from_a_file_is_filled_in_with_the_keyboard_and_exported(launch, 
     app.key("Tab")
     wait_for(lambda: message_shown(app, "Age must be between 0 and 120."), "the constraint message")
     # A screen reader hears the message as the field's description.
-    assert app.control(*AGE).get_description() == "Age must be between 0 and 120."
+    assert app.control(*AGE).get_description() == "Age must be between 0 and 120.\nRequired"
 
     # The refused number was not clamped into the range: the age is unanswered.
     assert field_text(app.control(*AGE)) == ""
@@ -128,6 +128,75 @@ def test_the_last_form_opened_reopens_at_start(launch):
     app.quit()
     app = launch()
     wait_until_equal(app.title, "Clinic visit", "the window title")
+
+
+def open_recent(app, item):
+    """Main menu (F10), Open Recent, then `item`, with the keyboard."""
+    app.key("F10")
+    wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Open Recent"), "the main menu")
+    app.down_to("Open Recent")
+    app.key("Return")
+    wait_for(lambda: app.find_all(where=lambda node: node.get_name() == item), f"{item!r} among the recent forms")
+    app.down_to(item)
+    app.key("Return")
+
+
+def test_recent_forms_and_the_built_in_survey_are_offered_in_the_main_menu(launch):
+    app = launch(args=[str(VISIT)])
+    assert app.title() == "Clinic visit"
+    handed = subprocess.run([__import__("os").environ["SURVEY_FORM_BINARY"], str(FORMS / "pages.md")],
+                            env=app.env, capture_output=True, text=True, timeout=60)
+    assert handed.returncode == 0, handed
+    wait_until_equal(app.title, "Intake, paged", "the second form")
+
+    open_recent(app, "visit.md")
+    wait_until_equal(app.title, "Clinic visit", "the recent form to open")
+    app.wait_focus(PATIENT)
+
+    open_recent(app, "Built-in Survey")
+    wait_until_equal(app.title, "Survey Form", "the built-in survey")
+    # Chosen last, the built-in survey is what the next start shows.
+    app.quit()
+    app = launch()
+    assert app.title() == "Survey Form"
+    open_recent(app, "pages.md")
+    wait_until_equal(app.title, "Intake, paged", "a recent form from the built-in survey's menu")
+
+
+def open_with_ctrl_o(app, path):
+    """Ctrl+O, the path typed into GTK's open dialog, Enter."""
+    app.key("ctrl+o")
+    window = app.window_id
+    app.window_id = wait_for(lambda: app.dialog("Open Form"), "Ctrl+O to open the form chooser")
+    app.key("ctrl+l")
+    location = (Atspi.Role.TEXT, "GtkFileChooserEntry")
+    app.wait_focus(location, "the chooser's location entry")
+    app.type(str(path))
+    # Enter before the entry has settled its completion is taken by it.
+    wait_until_equal(lambda: field_text(app.control(*location)), str(path), "the path in the location entry")
+    app.key("Return")
+    wait_for(lambda: app.dialog("Open Form") is None, "the chooser to close")
+    app.window_id = window
+
+
+def test_open_form_opens_a_form_and_explains_one_that_cannot_run(launch):
+    app = launch()
+    assert app.title() == "Survey Form"
+    open_with_ctrl_o(app, VISIT)
+    wait_until_equal(app.title, "Clinic visit", "the chosen form")
+    app.wait_focus(PATIENT)
+    app.type("Ada")
+
+    # A form that cannot run opens no half-form: a dialog lists its problems.
+    open_with_ctrl_o(app, CORPUS / "invalid" / "duplicate-name.md")
+    problems = wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: "row" in (node.get_name() or "")),
+                        "the dialog listing the form's problems")
+    assert any("duplicate-name.md has problems" in (node.get_name() or "") for node in app.find_all(Atspi.Role.LABEL)), problems
+    app.key("Escape")
+    wait_for(lambda: not app.find_all(Atspi.Role.LABEL, where=lambda node: "row" in (node.get_name() or "")),
+             "Escape to close the dialog")
+    assert app.title() == "Clinic visit"
+    assert field_text(app.control(*PATIENT)) == "Ada", "the form shown keeps its answers"
 
 
 def test_a_second_launch_hands_its_form_to_the_running_window(launch, profile):
