@@ -75,16 +75,18 @@ extension SurveyWindow {
         })
     }
 
-    /// Puts a response just stored at the top of the list, without reading
-    /// the others again: a submit costs the window one row.
+    /// Puts a response just stored where it sorts (a new one at the top),
+    /// without reading the others again: a submit costs the window one row,
+    /// however many are listed.
     func showStored(_ response: SurveyResponse) {
-        guard !isKiosk, let id = response.id else { return }
-        // A draft restored after a crash may be one already stored.
-        guard !listedResponses.elements.contains(where: { $0.id == id }) else { return }
+        guard !isKiosk, let id = response.id,
+              // A draft restored after a crash may be one already stored.
+              let position = ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses.elements)
+        else { return }
         listedResponses.insert(
             ListedResponse(id: id, name: response.answers.name, companyName: response.answers.companyName,
                            submittedAt: response.submittedAt, delivery: .waiting),
-            at: 0
+            at: position
         )
         updateResponsesHeading()
     }

@@ -25,3 +25,23 @@ public struct ListedResponse: Sendable, Hashable {
         self.deliveryError = deliveryError
     }
 }
+
+extension ListedResponse {
+    /// Where the response `id`, submitted at `submittedAt`, goes in `listed`
+    /// (sorted as `ResponseStore.listing()` sorts, newest first, then by the
+    /// higher id), or `nil` when it is there already. Found by halving: a
+    /// window adds a response to 100,000 listed ones without walking them.
+    public static func position(of id: Int64, submittedAt: Date, in listed: [ListedResponse]) -> Int? {
+        var low = 0, high = listed.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = listed[middle]
+            if other.submittedAt > submittedAt || (other.submittedAt == submittedAt && other.id > id) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < listed.count && listed[low].id == id ? nil : low
+    }
+}

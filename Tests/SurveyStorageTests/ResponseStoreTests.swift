@@ -34,6 +34,25 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["older", "newest", "middle"])
     }
 
+    func testAListedResponseGoesWhereTheListingSortsIt_onceOnly() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        for (name, seconds) in [("older", 1_000.0), ("tie", 2_000), ("tie too", 2_000), ("newest", 3_000)] {
+            try store.insert(response(name, at: seconds))
+        }
+        let listed = try store.listing()
+        XCTAssertEqual(listed.map(\.name), ["newest", "tie too", "tie", "older"])
+        let newer = try store.insert(response("new", at: 4_000))
+        XCTAssertEqual(ListedResponse.position(of: newer.id!, submittedAt: newer.submittedAt, in: listed), 0)
+        let between = try store.insert(response("between", at: 1_500))
+        XCTAssertEqual(ListedResponse.position(of: between.id!, submittedAt: between.submittedAt, in: listed), 3)
+        // Every response already listed (a restored draft submitted again) is found.
+        for response in listed {
+            XCTAssertNil(ListedResponse.position(of: response.id, submittedAt: response.submittedAt, in: listed), response.name)
+        }
+        XCTAssertEqual(ListedResponse.position(of: 1, submittedAt: Date(), in: []), 0)
+    }
+
     func testResponsesSurviveReopening() throws {
         let folder = try TemporaryDirectory()
         do {
