@@ -81,7 +81,7 @@ extension SurveyWindow {
     func showStored(_ response: SurveyResponse) {
         guard !isKiosk, let id = response.id,
               // A draft restored after a crash may be one already stored.
-              let position = ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses.elements)
+              let position = ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses)
         else { return }
         listedResponses.insert(
             ListedResponse(id: id, name: response.answers.name, companyName: response.answers.companyName,

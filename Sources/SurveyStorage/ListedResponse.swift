@@ -31,8 +31,10 @@ extension ListedResponse {
     /// (sorted as `ResponseStore.listing()` sorts, newest first, then by the
     /// higher id), or `nil` when it is there already. Found by halving: a
     /// window adds a response to 100,000 listed ones without walking them.
-    public static func position(of id: Int64, submittedAt: Date, in listed: [ListedResponse]) -> Int? {
-        var low = 0, high = listed.count
+    public static func position<Listed: RandomAccessCollection<ListedResponse>>(
+        of id: Int64, submittedAt: Date, in listed: Listed
+    ) -> Int? where Listed.Index == Int {
+        var low = listed.startIndex, high = listed.endIndex
         while low < high {
             let middle = (low + high) / 2
             let other = listed[middle]
@@ -42,6 +44,6 @@ extension ListedResponse {
                 high = middle
             }
         }
-        return low < listed.count && listed[low].id == id ? nil : low
+        return low < listed.endIndex && listed[low].id == id ? nil : low
     }
 }

@@ -37,7 +37,7 @@ public final class ListView: Widget {
         // While a rewrite is told in chunks, GTK may ask for a position the
         // list no longer has; its row shows nothing until its chunk comes.
         let source = ItemSource { [weak list] position in
-            ElementBox(list.flatMap { position < $0.count ? $0.elements[position] : nil })
+            ElementBox(list.flatMap { position < $0.count ? $0[position] : nil })
         }
         // GTK asks on the main thread; addresses cross as integers.
         let itemData: TwbListItemDataFunc = { position, data in
