@@ -169,6 +169,19 @@ if os.path.isdir(gtk_dir):
         rows.append((f"{widget.capitalize()} → model, our binding", fig(ours), "GBinding", fig(gb),
                      ratios(ours, gb)[2], "(no target)", "—"))
 
+    small, large = g("list change at the top, 100 items: ours"), g("list change at the top, 100000 items: ours")
+    gtk_small = g("list change at the top, 100 items: GtkStringList")
+    gtk_large = g("list change at the top, 100000 items: GtkStringList")
+    row("An insertion or removal at the top of an ObservableList shown in a GtkListView, 100,000 items", fig(large),
+        "the same at 100 items", fig(small), f"{t(large) / t(small):.2f}× time",
+        "≤ 1.2× (cost independent of the list's length)", t(large) <= 1.2 * t(small))
+    rows.append(("The same with GTK's own GtkStringList (C), 100,000 items", fig(gtk_large),
+                 "GtkStringList at 100 items", fig(gtk_small), f"{t(gtk_large) / t(gtk_small):.2f}× time",
+                 "(what GTK 4.8 itself does)", "—"))
+    rows.append(("ObservableList and ListView beside GtkStringList, 100,000 items", fig(large),
+                 "GtkStringList, 100,000 items", fig(gtk_large), f"{t(large) / t(gtk_large):.2f}× time",
+                 "(no target)", "—"))
+
 scale_file = os.path.join(results, "scale.tsv")
 if os.path.exists(scale_file):
     scale = {}

@@ -57,6 +57,15 @@ final class Stage {
         return widget
     }
 
+    /// A list view 300 pixels high, in a scrolled window, as an app shows one.
+    func listView(_ view: UnsafeMutablePointer<GtkWidget> = gtk_list_view_new(nil, nil)!) -> UnsafeMutablePointer<GtkWidget> {
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(scrolled.opaque, view)
+        gtk_scrolled_window_set_min_content_height(scrolled.opaque, 300)
+        _ = add(scrolled)
+        return view
+    }
+
     func spinButton() -> UnsafeMutablePointer<GtkWidget> { add(bench_spin_button_new()) }
     func entry() -> UnsafeMutablePointer<GtkWidget> { add(bench_entry_new()) }
 }
@@ -197,7 +206,47 @@ func registerWidgetToModel() {
     }
 }
 
+// MARK: - Collections
+
+/// An element inserted at the top of a list shown in a GtkListView, and
+/// removed again, at 100 and at 100,000 elements: the view shows the top, so
+/// each change reaches rows GTK has bound (the stored-responses list's
+/// case). Half the operations insert, half remove.
+func registerCollections() {
+    for size in [100, 100_000] {
+        bench("list change at the top, \(size) items: ours (ObservableList → ListView)") {
+            let list = ObservableList((0..<size).map { "Row \($0)" })
+            let view = ListView.wrapping(Stage.shared.listView())
+            view.show(list, makeRow: { gtk_label_new(nil)! }, bindRow: { row, text, _ in
+                gtk_label_set_text(row.opaque, text)
+            })
+            bench_pump()
+            return {
+                for text in texts[..<(Ops.gtk / 2)] {
+                    list.insert(text, at: 0)
+                    list.remove(at: 0)
+                }
+                precondition(list.count == size)
+            }
+        }
+        bench("list change at the top, \(size) items: GtkStringList in a GtkListView") {
+            var list: OpaquePointer?
+            _ = Stage.shared.listView(bench_string_list_view_new(guint(size), &list))
+            bench_pump()
+            let cTexts = Stage.shared.cTexts
+            return {
+                for text in cTexts[..<(Ops.gtk / 2)] {
+                    bench_string_list_insert_top(list, text)
+                    bench_string_list_remove_top(list)
+                }
+                precondition(g_list_model_get_n_items(list) == size)
+            }
+        }
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     registerModelToWidget()
     registerWidgetToModel()
+    registerCollections()
 }

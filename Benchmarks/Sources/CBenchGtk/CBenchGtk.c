@@ -1,4 +1,5 @@
 #include "CBenchGtk.h"
+#include <stdio.h>
 #include <string.h>
 
 struct _BenchModel {
@@ -112,6 +113,39 @@ GtkWidget *bench_spin_button_new(void) {
 }
 
 GtkWidget *bench_entry_new(void) { return gtk_entry_new(); }
+
+static void string_row_setup(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory; (void)data;
+    gtk_list_item_set_child(item, gtk_label_new(NULL));
+}
+
+static void string_row_bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory; (void)data;
+    GtkStringObject *string = gtk_list_item_get_item(item);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(string));
+}
+
+GtkWidget *bench_string_list_view_new(guint size, GtkStringList **list) {
+    *list = gtk_string_list_new(NULL);
+    char text[32];
+    for (guint i = 0; i < size; i++) {
+        snprintf(text, sizeof text, "Row %u", i);
+        gtk_string_list_append(*list, text);
+    }
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(string_row_setup), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(string_row_bind), NULL);
+    // The view owns the selection model, which owns the list; the caller
+    // borrows it.
+    return gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(*list))), factory);
+}
+
+void bench_string_list_insert_top(GtkStringList *list, const char *text) {
+    const char *const texts[] = {text, NULL};
+    gtk_string_list_splice(list, 0, 0, texts);
+}
+
+void bench_string_list_remove_top(GtkStringList *list) { gtk_string_list_remove(list, 0); }
 
 void bench_pump(void) {
     while (g_main_context_pending(NULL)) g_main_context_iteration(NULL, FALSE);

@@ -30,6 +30,12 @@ size_t bench_bare_text_length(void);
 GtkWidget *bench_spin_button_new(void);
 GtkWidget *bench_entry_new(void);
 
+// GTK's own list model in a list view, the peer of ObservableList and
+// ListView: `size` strings, a label per row set on bind.
+GtkWidget *bench_string_list_view_new(guint size, GtkStringList **list);
+void bench_string_list_insert_top(GtkStringList *list, const char *text);
+void bench_string_list_remove_top(GtkStringList *list);
+
 // Iterates the default main context until nothing is pending.
 void bench_pump(void);
 
