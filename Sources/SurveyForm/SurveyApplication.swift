@@ -261,6 +261,8 @@ final class SurveyApplication {
     /// (`path` empty), which then also shows at the next start.
     func openRecent(path: String) {
         guard path.isEmpty else {
+            // A file gone since leaves the list; the dialog says so once.
+            if !FileManager.default.fileExists(atPath: path) { Settings.shared.forget(form: path) }
             openForm(path: path)
             return
         }
