@@ -51,18 +51,31 @@ let package = Package(
             swiftSettings: optimize,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Model ⇄ widget through our binding, the raw GTK API and GBinding (under Xvfb).
-        .executableTarget(
-            name: "GtkBenchmarks",
+        // The GTK cases: model ⇄ widget through our binding, the raw GTK API
+        // and GBinding, and lists, on real widgets (under Xvfb).
+        .target(
+            name: "GtkCases",
             dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TwoWayBinding", package: appPackage),
                 .product(name: "TwoWayBindingGtk", package: appPackage),
                 "CBenchGtk", "CGtkBench",
             ],
+            swiftSettings: optimize
+        ),
+        // The GTK cases timed (and their instructions, where perf counts them).
+        .executableTarget(
+            name: "GtkBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "GtkCases", "CBenchGtk"],
             path: "Benchmarks/GtkBenchmarks",
             swiftSettings: optimize,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The GTK cases' instructions under callgrind, where perf counts none.
+        .executableTarget(
+            name: "gtk-instructions",
+            dependencies: ["GtkCases", "CBenchGtk"],
+            path: "Sources/GtkInstructions",
+            swiftSettings: optimize
         ),
         // Binding N widgets of a generated form: time and memory against N.
         .executableTarget(

@@ -58,6 +58,26 @@ def per_op(table):
     return out
 
 
+def load_callgrind(directory):
+    """{benchmark name: {"instructions": Ir}} from the dumps gtk-instructions
+    asked callgrind for, one per case."""
+    table = {}
+    if not os.path.isdir(directory):
+        return table
+    for file in os.listdir(directory):
+        name = total = None
+        with open(os.path.join(directory, file), errors="replace") as handle:
+            for line in handle:
+                if line.startswith("desc: Trigger: Client Request: "):
+                    # As load() reads the benchmark tool's file names.
+                    name = line.split(": ", 3)[3].strip().replace("_", " ")
+                elif line.startswith("totals:") or (total is None and line.startswith("summary:")):
+                    total = float(line.split()[1])
+        if name and total is not None:
+            table[name] = {"instructions": total}
+    return table
+
+
 def find(table, prefix):
     prefix = prefix.replace("_", " ")  # file names carry "_" for " "
     for name, value in table.items():
@@ -73,6 +93,8 @@ def ns(value):
 def fig(m):
     instr = m.get("instructions", 0)
     instr_text = f"{instr:,.0f} instr" if instr > 0 else "instr n/a"
+    if instr > 0 and m.get("counter"):
+        instr_text += f" ({m['counter']})"
     return f"{ns(m['wallClock'])} · {instr_text} · {m.get('mallocCountTotal', 0):.2f} mallocs"
 
 
@@ -127,6 +149,11 @@ row("Allocations per notification (sets, derived)", f"max {worst:.4f} mallocs/op
 gtk_dir = os.path.join(results, "gtk")
 if os.path.isdir(gtk_dir):
     gtk = per_op(load(gtk_dir))
+    # Where perf counts no instructions, callgrind's count of the same cases.
+    for name, counted in per_op(load_callgrind(os.path.join(results, "callgrind"))).items():
+        if name in gtk and not gtk[name].get("instructions"):
+            gtk[name]["instructions"] = counted["instructions"]
+            gtk[name]["counter"] = "callgrind"
     g = lambda prefix: find(gtk, prefix)
     i = lambda m: m.get("instructions", 0)
 

@@ -9,13 +9,7 @@
 
 import Benchmark
 import CBenchGtk
-import CGtkBench
-import TwoWayBinding
-import TwoWayBindingGtk
-
-enum Ops {
-    static let gtk = 1_000
-}
+import GtkCases
 
 nonisolated(unsafe) let configuration = Benchmark.Configuration(
     metrics: [.wallClock, .instructions, .mallocCountTotal],
@@ -27,60 +21,12 @@ nonisolated(unsafe) let configuration = Benchmark.Configuration(
     maxIterations: 500
 )
 
-/// Values for the spin buttons (range 0…1000, no digits) and texts for the
-/// entries, so that every operation is a real change.
-let numbers: [Double] = (0..<Ops.gtk).map { Double($0 % 997) }
-let texts: [String] = (0..<Ops.gtk).map { "Answer number \($0)" }
-
-/// One shown window that holds every benchmark's widgets.
-@MainActor
-final class Stage {
-    static let shared = Stage()
-    let box: UnsafeMutablePointer<GtkWidget>
-    let window: UnsafeMutablePointer<GtkWidget>
-    let cTexts: [UnsafeMutablePointer<CChar>]
-
-    private init() {
-        guard gtk_init_check() != 0 else { fatalError("GtkBenchmarks: no display (run under xvfb-run)") }
-        window = gtk_window_new()
-        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
-        gtk_window_set_child(window.cast(), box)
-        gtk_window_set_default_size(window.cast(), 400, 600)
-        gtk_window_present(window.cast())
-        cTexts = texts.map { strdup($0)! }
-        bench_pump()
-    }
-
-    func add(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        gtk_box_append(box.cast(), widget)
-        bench_pump()
-        return widget
-    }
-
-    /// A list view 300 pixels high, in a scrolled window, as an app shows one.
-    func listView(_ view: UnsafeMutablePointer<GtkWidget> = gtk_list_view_new(nil, nil)!) -> UnsafeMutablePointer<GtkWidget> {
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(scrolled.opaque, view)
-        gtk_scrolled_window_set_min_content_height(scrolled.opaque, 300)
-        _ = add(scrolled)
-        return view
-    }
-
-    func spinButton() -> UnsafeMutablePointer<GtkWidget> { add(bench_spin_button_new()) }
-    func entry() -> UnsafeMutablePointer<GtkWidget> { add(bench_entry_new()) }
-}
-
-extension UnsafeMutablePointer {
-    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
-    var opaque: OpaquePointer { OpaquePointer(self) }
-}
-
-/// Registers `name`; `make` builds the fixture once, on the main actor, and
-/// returns the measured body.
-func bench(_ name: String, _ make: @escaping @MainActor () -> (@MainActor () -> Void)) {
+/// Registers each case; its fixture is built once, on the main actor, the
+/// first time the benchmark runs.
+func register(_ gtkCase: GtkCase) {
     nonisolated(unsafe) var body: (@MainActor () -> Void)?
-    Benchmark("\(name) x\(Ops.gtk)", configuration: configuration) { @MainActor benchmark async in
-        if body == nil { body = make() }
+    Benchmark("\(gtkCase.name) x\(Ops.gtk)", configuration: configuration) { @MainActor benchmark async in
+        if body == nil { body = gtkCase.make() }
         benchmark.startMeasurement()
         body!()
         benchmark.stopMeasurement()
@@ -88,165 +34,6 @@ func bench(_ name: String, _ make: @escaping @MainActor () -> (@MainActor () -> 
     }
 }
 
-// MARK: - Model → widget
-
-func registerModelToWidget() {
-    bench("baseline: empty body") { { } }
-    bench("model → spin button: ours (Observable → SpinButton binding)") {
-        let model = Observable(0.0)
-        SpinButton.wrapping(Stage.shared.spinButton().opaque).bind(with: model)
-        return { for value in numbers { model.value = value } }
-    }
-    bench("model → spin button: raw gtk_spin_button_set_value") {
-        let spin = Stage.shared.spinButton().opaque
-        return { for value in numbers { gtk_spin_button_set_value(spin, value) } }
-    }
-    bench("model → spin button: GBinding (typed model setter)") {
-        let model = bench_model_new()
-        bench_bind_model_to_widget(model, "value", Stage.shared.spinButton())
-        return { for value in numbers { bench_model_set_value(model, value) } }
-    }
-    bench("model → entry: ours (Observable → Entry binding)") {
-        let model = Observable("")
-        Entry.wrapping(Stage.shared.entry()).bind(with: model)
-        return { for text in texts { model.value = text } }
-    }
-    bench("model → entry: raw gtk_editable_set_text") {
-        let editable = Stage.shared.entry().opaque
-        let cTexts = Stage.shared.cTexts
-        return { for text in cTexts { gtk_editable_set_text(editable, text) } }
-    }
-    // What Entry.updateValue does around the set: read the old text and the
-    // cursor, set the text, put the cursor back. Shows where the binding's
-    // cost over the bare setter goes.
-    bench("model → entry: raw set_text keeping the cursor") {
-        let editable = Stage.shared.entry().opaque
-        let cTexts = Stage.shared.cTexts
-        return {
-            for text in cTexts {
-                let old = gtk_editable_get_text(editable)
-                let length = g_utf8_strlen(old, -1)
-                let position = gtk_editable_get_position(editable)
-                gtk_editable_set_text(editable, text)
-                let newLength = g_utf8_strlen(text, -1)
-                gtk_editable_set_position(editable, position >= length ? -1 : gint(min(glong(position), newLength)))
-            }
-        }
-    }
-    // The GTK layer's own setter, without the binding engine around it.
-    bench("model → entry: Entry.updateValue alone (no binding)") {
-        let entry = Entry.wrapping(Stage.shared.entry())
-        return { for text in texts { entry.updateValue(with: text) } }
-    }
-    bench("model → entry: GBinding (typed model setter)") {
-        let model = bench_model_new()
-        bench_bind_model_to_widget(model, "text", Stage.shared.entry())
-        let cTexts = Stage.shared.cTexts
-        return { for text in cTexts { bench_model_set_text(model, text) } }
-    }
-}
-
-// MARK: - Widget → model
-
-func registerWidgetToModel() {
-    bench("spin button → model: ours (binding)") {
-        let model = Observable(0.0)
-        let spin = Stage.shared.spinButton()
-        SpinButton.wrapping(spin.opaque).bind(with: model)
-        return {
-            for value in numbers { gtk_spin_button_set_value(spin.opaque, value) }
-            precondition(model.value == numbers.last!)
-        }
-    }
-    bench("spin button → model: bare value-changed handler") {
-        let spin = Stage.shared.spinButton()
-        bench_connect_bare_spin(spin.opaque)
-        return {
-            for value in numbers { gtk_spin_button_set_value(spin.opaque, value) }
-            precondition(bench_bare_last_value() == numbers.last!)
-        }
-    }
-    bench("spin button → model: GBinding") {
-        let model = bench_model_new()
-        let spin = Stage.shared.spinButton()
-        bench_bind_widget_to_model(spin, "value", model)
-        return {
-            for value in numbers { gtk_spin_button_set_value(spin.opaque, value) }
-            precondition(bench_model_get_value(model) == numbers.last!)
-        }
-    }
-    bench("entry → model: ours (binding)") {
-        let model = Observable("")
-        let entry = Stage.shared.entry()
-        Entry.wrapping(entry).bind(with: model)
-        let cTexts = Stage.shared.cTexts
-        return {
-            for text in cTexts { gtk_editable_set_text(entry.opaque, text) }
-            precondition(model.value == texts.last!)
-        }
-    }
-    bench("entry → model: bare notify::text handler") {
-        let entry = Stage.shared.entry()
-        bench_connect_bare_entry(entry.opaque)
-        let cTexts = Stage.shared.cTexts
-        return {
-            for text in cTexts { gtk_editable_set_text(entry.opaque, text) }
-            precondition(bench_bare_text_length() == texts.last!.utf8.count)
-        }
-    }
-    bench("entry → model: GBinding") {
-        let model = bench_model_new()
-        let entry = Stage.shared.entry()
-        bench_bind_widget_to_model(entry, "text", model)
-        let cTexts = Stage.shared.cTexts
-        return {
-            for text in cTexts { gtk_editable_set_text(entry.opaque, text) }
-            precondition(String(cString: bench_model_get_text(model)) == texts.last!)
-        }
-    }
-}
-
-// MARK: - Collections
-
-/// An element inserted at the top of a list shown in a GtkListView, and
-/// removed again, at 100 and at 100,000 elements: the view shows the top, so
-/// each change reaches rows GTK has bound (the stored-responses list's
-/// case). Half the operations insert, half remove.
-func registerCollections() {
-    for size in [100, 100_000] {
-        bench("list change at the top, \(size) items: ours (ObservableList → ListView)") {
-            let list = ObservableList((0..<size).map { "Row \($0)" })
-            let view = ListView.wrapping(Stage.shared.listView())
-            view.show(list, makeRow: { gtk_label_new(nil)! }, bindRow: { row, text, _ in
-                gtk_label_set_text(row.opaque, text)
-            })
-            bench_pump()
-            return {
-                for text in texts[..<(Ops.gtk / 2)] {
-                    list.insert(text, at: 0)
-                    list.remove(at: 0)
-                }
-                precondition(list.count == size)
-            }
-        }
-        bench("list change at the top, \(size) items: GtkStringList in a GtkListView") {
-            var list: OpaquePointer?
-            _ = Stage.shared.listView(bench_string_list_view_new(guint(size), &list))
-            bench_pump()
-            let cTexts = Stage.shared.cTexts
-            return {
-                for text in cTexts[..<(Ops.gtk / 2)] {
-                    bench_string_list_insert_top(list, text)
-                    bench_string_list_remove_top(list)
-                }
-                precondition(g_list_model_get_n_items(list) == size)
-            }
-        }
-    }
-}
-
 let benchmarks: @Sendable () -> Void = {
-    registerModelToWidget()
-    registerWidgetToModel()
-    registerCollections()
+    for gtkCase in makeGtkCases() { register(gtkCase) }
 }

@@ -1,4 +1,5 @@
 #include "CBenchGtk.h"
+#include <valgrind/callgrind.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -165,3 +166,7 @@ size_t bench_resident_bytes(void) {
     fclose(file);
     return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
 }
+
+void bench_callgrind_zero(void) { CALLGRIND_ZERO_STATS; }
+
+void bench_callgrind_dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }

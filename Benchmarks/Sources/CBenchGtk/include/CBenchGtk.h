@@ -30,6 +30,11 @@ size_t bench_bare_text_length(void);
 GtkWidget *bench_spin_button_new(void);
 GtkWidget *bench_entry_new(void);
 
+// Callgrind's client requests (nothing outside valgrind): zero the counters,
+// and write them out as a dump described by `name`.
+void bench_callgrind_zero(void);
+void bench_callgrind_dump(const char *name);
+
 // GTK's own list model in a list view, the peer of ObservableList and
 // ListView: `size` strings, a label per row set on bind.
 GtkWidget *bench_string_list_view_new(guint size, GtkStringList **list);
