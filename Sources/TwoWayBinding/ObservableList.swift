@@ -108,13 +108,12 @@ struct ChunkedElements<Element> {
     private(set) var count = 0
 
     init(_ elements: [Element]) {
-        append(contentsOf: elements)
+        chunks = Self.halfFullChunks(of: elements[...])
+        count = elements.count
+        recountStarts(from: 0)
     }
 
     var array: [Element] { Array(chunks.joined()) }
-
-    /// How many chunks hold the elements (for tests).
-    var chunkCount: Int { chunks.count }
 
     subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "position \(position) outside 0..<\(count)")
@@ -129,12 +128,9 @@ struct ChunkedElements<Element> {
             count += newElements.count
             return
         }
+        // Every element replaced (this also covers an empty list).
         if range == 0..<count {
             self = ChunkedElements(newElements)
-            return
-        }
-        guard !chunks.isEmpty else {
-            append(contentsOf: newElements)
             return
         }
         // The chunks the range touches: from the one holding its first
@@ -153,26 +149,20 @@ struct ChunkedElements<Element> {
         count += newElements.count - range.count
         // A chunk grown past the limit is cut into half-full pieces; an
         // empty one goes.
-        let size = chunks[first].count
-        if size > Self.chunkLimit {
-            let piece = Self.chunkLimit / 2
-            let pieces = stride(from: 0, to: size, by: piece).map { Array(chunks[first][$0 ..< min($0 + piece, size)]) }
-            chunks.replaceSubrange(first...first, with: pieces)
-        } else if size == 0 {
+        if chunks[first].count > Self.chunkLimit {
+            chunks.replaceSubrange(first...first, with: Self.halfFullChunks(of: chunks[first][...]))
+        } else if chunks[first].isEmpty {
             chunks.remove(at: first)
         }
         recountStarts(from: first)
     }
 
-    private mutating func append(contentsOf elements: [Element]) {
-        let piece = Self.chunkLimit / 2
-        var start = 0
-        while start < elements.count {
-            let end = min(start + piece, elements.count)
-            starts.append(count)
-            chunks.append(Array(elements[start..<end]))
-            count += end - start
-            start = end
+    /// `elements` cut into chunks half the limit long, so that each has room
+    /// to grow before it is split again.
+    private static func halfFullChunks(of elements: ArraySlice<Element>) -> [[Element]] {
+        let piece = chunkLimit / 2
+        return stride(from: elements.startIndex, to: elements.endIndex, by: piece).map {
+            Array(elements[$0 ..< min($0 + piece, elements.endIndex)])
         }
     }
 
