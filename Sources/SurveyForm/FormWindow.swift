@@ -28,6 +28,8 @@ final class FormWindow: AppWindow {
     var responseHandlers: [SignalHandler] = []
     /// Reads the stored responses off the main thread; the newest reading wins.
     let responsesReading = LatestReading()
+    /// Whether a response is being written.
+    private var isStoring = false
     let exportDialog = ExportDialog()
     private let statusLabel: Label
     private let pageLabel: Label
@@ -429,14 +431,28 @@ final class FormWindow: AppWindow {
             startedAt: startedAt, submittedAt: Date(),
             answers: viewModel.answers().map { FormResponse.Answer(path: $0.path, value: $0.value) }
         )
-        let stored: FormResponse
-        do {
-            stored = try store.insert(response)
-        } catch {
+        // The write waits for the disk off the main thread; the answers stay
+        // in the form, and in the draft, until it is confirmed. A second
+        // submit meanwhile stores nothing.
+        guard !isStoring else { return }
+        isStoring = true
+        Task { [weak self] in
+            let result: Result<FormResponse, any Error>
+            do {
+                result = .success(try await offMainThread { try store.insert(response) })
+            } catch {
+                result = .failure(error)
+            }
+            self?.isStoring = false
+            switch result {
+            case .success(let stored): self?.didStore(stored)
             // The form keeps every answer; nothing is lost.
-            showStatus(error.localizedDescription, isError: true)
-            return
+            case .failure(let error): self?.showStatus(error.localizedDescription, isError: true)
+            }
         }
+    }
+
+    private func didStore(_ stored: FormResponse) {
         startNewResponse()
         reloadResponses()
         // The blank form's own change is no draft.

@@ -13,7 +13,12 @@ final class LatestReading {
         generation += 1
         let reading = generation
         Task { [weak self] in
-            let result = await Task.detached { Result { try read() } }.value
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await offMainThread(read))
+            } catch {
+                result = .failure(error)
+            }
             guard let self, reading == self.generation else { return }
             show(result)
         }

@@ -39,11 +39,13 @@ extension SurveyWindow {
     // MARK: - Submit
 
     /// Stores the answers, confirms, and clears the form for the next person.
+    /// The write waits for the disk off the main thread; the answers stay in
+    /// the form, and in the draft, until it is confirmed.
     func submit() {
         // Text typed into the spin button counts even if focus never left it.
         yearsSpinButton.commitTypedText()
         guard viewModel.isValid.value else {
-            touchedFields.value = Set(SurveyField.allCases)
+            viewModel.revealProblems()
             if let problem = viewModel.firstProblem {
                 showStatus(problem.message, isError: true)
                 focus(problem.field)
@@ -54,17 +56,25 @@ extension SurveyWindow {
             showStatus(tr("Responses cannot be saved: the response database could not be opened."), isError: true)
             return
         }
-        var stored: SurveyResponse?
-        do {
-            isResettingForm = true
-            defer { isResettingForm = false }
-            try viewModel.submit { stored = try store.insert($0) }
-            touchedFields.value = []
-        } catch {
-            // The form keeps every answer; nothing is lost.
-            showStatus(error.localizedDescription, isError: true)
-            return
+        let viewModel = viewModel
+        Task { [weak self] in
+            let stored: SurveyResponse?
+            do {
+                stored = try await viewModel.submit { response in
+                    try await offMainThread { try store.insert(response) }
+                }
+            } catch {
+                // The form keeps every answer; nothing is lost.
+                self?.showStatus(error.localizedDescription, isError: true)
+                return
+            }
+            // nil: a submit was under way already.
+            guard let stored else { return }
+            self?.didStore(stored)
         }
+    }
+
+    private func didStore(_ stored: SurveyResponse) {
         autosave.cancel()
         do {
             try drafts.discard()
@@ -72,10 +82,8 @@ extension SurveyWindow {
             showStatus(error.localizedDescription, isError: true)
             return
         }
-        if let stored {
-            showStored(stored)
-            SyncService.shared.sendSoon()
-        }
+        showStored(stored)
+        SyncService.shared.sendSoon()
         showStatus(tr("Response saved"), isError: false)
         nameEntry.grabFocus()
     }

@@ -47,12 +47,6 @@ final class SurveyWindow {
     var handlers: [SignalHandler] = []
     let exportDialog = ExportDialog()
 
-    /// Fields the user has touched: only these show their rule's message, so a
-    /// blank form does not greet the user with errors.
-    let touchedFields = Observable<Set<SurveyField>>([])
-    /// Set while the window itself changes the answers (submit, restore).
-    var isResettingForm = false
-
     /// Called once the window is gone.
     var onClose: (() -> Void)?
 
@@ -161,7 +155,6 @@ final class SurveyWindow {
     }
 
     private func setupValidation() {
-        let touched = touchedFields
         let widgets: [(SurveyField, Widget)] = [
             (.name, nameEntry),
             (.companyName, companyEntry),
@@ -170,30 +163,7 @@ final class SurveyWindow {
             (.comments, commentsTextView),
         ]
         for (field, widget) in widgets {
-            let rule = viewModel.validation(for: field)
-            let shown = Derived(from: [rule, touched]) {
-                touched.value.contains(field) ? rule.value : .valid
-            }
-            widget.showValidation(shown, message: errorLabels[field])
-        }
-        let fieldObservables: [(SurveyField, ObservableNode)] = [
-            (.name, viewModel.name), (.companyName, viewModel.companyName),
-            (.yearsOfExperience, viewModel.yearsOfExperience), (.approxSalary, viewModel.approxSalary),
-            (.comments, viewModel.comments),
-        ]
-        for (field, observable) in fieldObservables {
-            observable.observeChange { [weak self] in
-                guard let self, !self.isResettingForm else { return }
-                self.touchedFields.value.insert(field)
-            }
-            .store(in: bag)
-        }
-        // Input a control refused is shown at once, touched or not.
-        for (field, error) in viewModel.inputErrors {
-            error.observe { [weak self] validation in
-                if !validation.isValid { self?.touchedFields.value.insert(field) }
-            }
-            .store(in: bag)
+            widget.showValidation(viewModel.shownValidation(for: field), message: errorLabels[field])
         }
     }
 
@@ -216,8 +186,7 @@ final class SurveyWindow {
             case .none:
                 break
             case .restored(let answers, let instanceID):
-                replaceAnswers(with: answers)
-                if let instanceID { viewModel.resume(instanceID: instanceID) }
+                viewModel.restore(answers, instanceID: instanceID)
                 appendStatus(tr("Your unsent answers from last time were restored."), isError: false)
             case .setAside(let file):
                 appendStatus(
@@ -254,11 +223,7 @@ final class SurveyWindow {
             self?.windowDidClose()
         })
         // A status message is about the last thing done: the next edit clears it.
-        viewModel.answers.observe { [weak self] _ in
-            guard let self, !self.isResettingForm else { return }
-            self.clearStatus()
-        }
-        .store(in: bag)
+        viewModel.observeEdits { [weak self] in self?.clearStatus() }.store(in: bag)
     }
 
     /// The longest summary line shown; the validation rules allow far less.
@@ -288,15 +253,6 @@ final class SurveyWindow {
         windowState.save(from: gtkWindow)
         bag.cancelAll()
         onClose?()
-    }
-
-    /// Sets every answer at once without counting it as the user's editing.
-    func replaceAnswers(with answers: SurveyAnswers) {
-        isResettingForm = true
-        viewModel.load(answers)
-        viewModel.history.clear()
-        touchedFields.value = []
-        isResettingForm = false
     }
 
     func showStatus(_ message: String, isError: Bool) {

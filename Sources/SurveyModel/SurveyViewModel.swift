@@ -58,6 +58,19 @@ public final class SurveyViewModel {
     /// into the draft and the stored response, so that one response is stored once.
     public var instanceID: String { form.instanceID }
 
+    /// The fields the user has edited, or that a refused submit reveals: only
+    /// these show their rule's message, so that a blank form does not greet
+    /// the user with errors.
+    public let touched = Observable<Set<SurveyField>>([])
+    /// Counts the user's edits; the answers replaced as a whole (a draft
+    /// restored, the form cleared after a submit) are none.
+    private let edits = Observable(0)
+    /// Set while the model replaces the answers as a whole, so that its own
+    /// change is not taken for the user's.
+    private var isReplacingAnswers = false
+    /// Whether a response is being stored: a second submit meanwhile stores nothing.
+    public private(set) var isStoring = false
+
     /// Starts a blank survey whose messages are in the first of
     /// `preferredLanguages` the form has (English otherwise).
     public init(preferredLanguages: [String] = Localization.preferredLanguages) {
@@ -116,6 +129,32 @@ public final class SurveyViewModel {
         history.track(isCurrentEmployer)
         history.track(salary)
         history.track(comments, coalescing: true)
+
+        let fields: [(SurveyField, ObservableNode)] = [
+            (.name, name), (.companyName, companyName), (.yearsOfExperience, years),
+            (.isCurrentEmployer, isCurrentEmployer), (.approxSalary, salary), (.comments, comments),
+        ]
+        for (field, answer) in fields {
+            mirrors.append(answer.observeChange { [weak self] in self?.userEdited(field) })
+        }
+        // Input a control refused is shown at once, touched or not.
+        for (field, error) in inputErrors {
+            mirrors.append(error.observe { [weak self] validation in
+                if !validation.isValid { self?.touched.value.insert(field) }
+            })
+        }
+    }
+
+    private func userEdited(_ field: SurveyField) {
+        guard !isReplacingAnswers else { return }
+        if !touched.value.contains(field) { touched.value.insert(field) }
+        edits.value &+= 1
+    }
+
+    /// Calls `handler` after each edit of the user's (undo and redo are
+    /// edits too), not when the answers are replaced as a whole.
+    public func observeEdits(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        edits.observeChange(handler)
     }
 
     /// A one-line text as the form should see it: no control characters, and
@@ -146,6 +185,19 @@ public final class SurveyViewModel {
         states[field]!.validation
     }
 
+    /// What the field's control shows: its validation once the field is
+    /// touched, valid before.
+    public func shownValidation(for field: SurveyField) -> Derived<FieldValidation> {
+        let rule = validation(for: field), touched = touched
+        return Derived(from: [rule, touched]) { touched.value.contains(field) ? rule.value : .valid }
+    }
+
+    /// Marks every field touched, so that each shows what is wrong with it,
+    /// as a refused submit does.
+    public func revealProblems() {
+        touched.value = Set(SurveyField.allCases)
+    }
+
     /// The first problem of the form, in the form's order, or `nil` when valid.
     public var firstProblem: (field: SurveyField, message: String)? {
         for field in SurveyField.allCases {
@@ -154,8 +206,14 @@ public final class SurveyViewModel {
         return nil
     }
 
-    /// Sets every answer at once, as one change and one undo step.
+    /// Sets every answer at once, as one change and one undo step; no field
+    /// counts as touched afterwards.
     public func load(_ answers: SurveyAnswers) {
+        isReplacingAnswers = true
+        defer {
+            isReplacingAnswers = false
+            touched.value = []
+        }
         batch {
             name.value = answers.name
             companyName.value = answers.companyName
@@ -167,10 +225,13 @@ public final class SurveyViewModel {
         }
     }
 
-    /// Goes on with the response a draft was started as, so that submitting
-    /// it after a crash cannot store it a second time.
-    public func resume(instanceID: String) {
-        form.resume(instanceID: instanceID)
+    /// Goes on with a draft: its answers, with no undo history, and (when the
+    /// draft has one) the identity of the response it was started as, so that
+    /// submitting it after a crash cannot store it a second time.
+    public func restore(_ answers: SurveyAnswers, instanceID: String?) {
+        load(answers)
+        history.clear()
+        if let instanceID { form.resume(instanceID: instanceID) }
     }
 
     /// Back to a blank form, as one undo step.
@@ -190,17 +251,25 @@ public final class SurveyViewModel {
         return SurveyResponse(answers: answers, submittedAt: submittedAt, instanceID: instanceID)
     }
 
-    /// Hands the response to `save` and, once it returns, clears the form for
-    /// the next respondent and forgets the undo history. Returns `nil`, and
-    /// clears nothing, while the form is invalid; when `save` throws, the form
-    /// keeps every answer and the error goes to the caller.
+    /// Hands the response to `store` and, once it is stored, clears the form
+    /// for the next respondent and forgets the undo history. The answers stay
+    /// in the form until then, so that a failed store loses none of them: the
+    /// error goes to the caller. Returns `nil`, storing nothing, while the form
+    /// is invalid or while another response is being stored.
+    ///
+    /// `store` may wait for the disk (`ResponseStore.insert` syncs it, off the
+    /// main thread); edits made meanwhile go with the form when it is cleared.
     @discardableResult
-    public func submit(at date: Date = Date(), save: (SurveyResponse) throws -> Void) rethrows -> SurveyResponse? {
-        guard let response = makeResponse(submittedAt: date) else { return nil }
-        try save(response)
+    public func submit(
+        at date: Date = Date(), store: (SurveyResponse) async throws -> SurveyResponse
+    ) async throws -> SurveyResponse? {
+        guard !isStoring, let response = makeResponse(submittedAt: date) else { return nil }
+        isStoring = true
+        defer { isStoring = false }
+        let stored = try await store(response)
         reset()
         history.clear()
         form.startNewInstance()
-        return response
+        return stored
     }
 }

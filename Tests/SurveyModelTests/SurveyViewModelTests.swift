@@ -95,14 +95,52 @@ final class SurveyViewModelTests: XCTestCase {
         XCTAssertNil(response?.id)
     }
 
-    @MainActor func testSubmit_savesThenResetsFormAndHistory() async {
+    @MainActor func testSubmit_storesThenResetsFormAndHistory() async throws {
         let viewModel = filledViewModel()
-        var saved: [SurveyResponse] = []
-        let response = viewModel.submit { saved.append($0) }
+        var stored: [SurveyResponse] = []
+        let response = try await viewModel.submit { response in
+            stored.append(response)
+            return response
+        }
         XCTAssertEqual(response?.answers.name, "Ada")
-        XCTAssertEqual(saved.map(\.answers.name), ["Ada"])
+        XCTAssertEqual(stored.map(\.answers.name), ["Ada"])
         XCTAssertEqual(viewModel.answers.value, .empty)
         XCTAssertFalse(viewModel.history.canUndo.value)
+    }
+
+    @MainActor func testSubmit_returnsWhatTheStoreReturns_theStoredResponseWithItsID() async throws {
+        let viewModel = filledViewModel()
+        let response = try await viewModel.submit { response in
+            var stored = response
+            stored.id = 41
+            return stored
+        }
+        XCTAssertEqual(response?.id, 41)
+    }
+
+    /// The answers stay in the form while the store waits for the disk, and
+    /// a second submit meanwhile stores nothing.
+    @MainActor func testSubmit_whileStoring_keepsTheAnswersAndRefusesASecondSubmit() async throws {
+        let viewModel = filledViewModel()
+        let (release, released) = AsyncStream<Void>.makeStream()
+        var stores = 0
+        let first = Task { @MainActor in
+            try await viewModel.submit { response in
+                stores += 1
+                for await _ in release { break }
+                return response
+            }
+        }
+        while !viewModel.isStoring { await Task.yield() }
+        XCTAssertEqual(viewModel.name.value, "Ada", "nothing is cleared before the store confirms")
+        let second = try await viewModel.submit { $0 }
+        XCTAssertNil(second)
+        released.yield()
+        let stored = try await first.value
+        XCTAssertEqual(stored?.answers.name, "Ada")
+        XCTAssertEqual(stores, 1)
+        XCTAssertFalse(viewModel.isStoring)
+        XCTAssertEqual(viewModel.answers.value, .empty)
     }
 
     @MainActor func testInstanceID_isKeptUntilAResponseIsStored_thenNew() async throws {
@@ -110,24 +148,30 @@ final class SurveyViewModelTests: XCTestCase {
         let viewModel = filledViewModel()
         let started = viewModel.instanceID
         XCTAssertTrue(started.hasPrefix("uuid:"), started)
-        XCTAssertThrowsError(try viewModel.submit { _ in throw DiskFull() })
+        do {
+            _ = try await viewModel.submit { _ in throw DiskFull() }
+            XCTFail("the store's error reaches the caller")
+        } catch {}
         XCTAssertEqual(viewModel.instanceID, started, "a failed save keeps the response's identity")
-        let stored = try XCTUnwrap(viewModel.submit { _ in })
-        XCTAssertEqual(stored.instanceID, started)
+        let stored = try await viewModel.submit { $0 }
+        XCTAssertEqual(stored?.instanceID, started)
         XCTAssertNotEqual(viewModel.instanceID, started, "the next respondent's response is another one")
     }
 
-    @MainActor func testResume_submitsAsTheDraftsResponse() async throws {
-        let viewModel = filledViewModel()
-        viewModel.resume(instanceID: "uuid:from-the-draft")
+    @MainActor func testRestore_submitsAsTheDraftsResponse_untouched_withNoHistory() async throws {
+        let viewModel = SurveyViewModel()
+        viewModel.restore(SurveyAnswers(name: "Ada", yearsOfExperience: 1, approxSalary: 1_000), instanceID: "uuid:from-the-draft")
         XCTAssertEqual(try XCTUnwrap(viewModel.makeResponse()).instanceID, "uuid:from-the-draft")
+        XCTAssertEqual(viewModel.touched.value, [])
+        XCTAssertFalse(viewModel.history.canUndo.value)
     }
 
-    @MainActor func testSubmit_invalidSavesNothingAndKeepsEverything() async {
+    @MainActor func testSubmit_invalidSavesNothingAndKeepsEverything() async throws {
         let viewModel = SurveyViewModel()
         viewModel.companyName.value = "Kept"
         var saves = 0
-        XCTAssertNil(viewModel.submit { _ in saves += 1 })
+        let response = try await viewModel.submit { saves += 1; return $0 }
+        XCTAssertNil(response)
         XCTAssertEqual(saves, 0)
         XCTAssertEqual(viewModel.companyName.value, "Kept")
     }
@@ -136,9 +180,48 @@ final class SurveyViewModelTests: XCTestCase {
         struct DiskFull: Error {}
         let viewModel = filledViewModel()
         let before = viewModel.answers.value
-        XCTAssertThrowsError(try viewModel.submit { _ in throw DiskFull() })
+        do {
+            _ = try await viewModel.submit { _ in throw DiskFull() }
+            XCTFail("the store's error reaches the caller")
+        } catch {}
         XCTAssertEqual(viewModel.answers.value, before)
         XCTAssertTrue(viewModel.history.canUndo.value)
+        XCTAssertFalse(viewModel.isStoring)
+    }
+
+    /// Only the user's edits touch a field and count as edits; a draft
+    /// restored or a form cleared after a submit touches none.
+    @MainActor func testTouched_byTheUsersEditsOnly() async throws {
+        let viewModel = SurveyViewModel()
+        var edits = 0
+        let token = viewModel.observeEdits { edits += 1 }
+        defer { token.cancel() }
+        viewModel.restore(SurveyAnswers(comments: "from the draft"), instanceID: nil)
+        XCTAssertEqual(viewModel.touched.value, [])
+        XCTAssertEqual(edits, 0)
+        XCTAssertFalse(viewModel.validation(for: .name).value.isValid, "a name is required")
+        XCTAssertEqual(viewModel.shownValidation(for: .name).value, .valid, "untouched: no message yet")
+        viewModel.name.value = "Ad"
+        viewModel.name.value = ""
+        XCTAssertEqual(viewModel.touched.value, [.name])
+        XCTAssertEqual(edits, 2)
+        XCTAssertFalse(viewModel.shownValidation(for: .name).value.isValid, "touched: the rule's message shows")
+        viewModel.comments.value = "more"
+        XCTAssertEqual(edits, 3)
+        viewModel.history.undo()
+        XCTAssertEqual(viewModel.comments.value, "from the draft")
+        XCTAssertEqual(edits, 4, "an undo is the user's edit")
+        viewModel.revealProblems()
+        XCTAssertEqual(viewModel.touched.value, Set(SurveyField.allCases))
+        viewModel.reset()
+        XCTAssertEqual(viewModel.touched.value, [])
+        XCTAssertEqual(edits, 4)
+    }
+
+    @MainActor func testTouched_aRefusedInputIsShownAtOnce() async throws {
+        let viewModel = SurveyViewModel()
+        viewModel.inputErrors[.yearsOfExperience]!.value = .invalid("not a number")
+        XCTAssertEqual(viewModel.touched.value, [.yearsOfExperience])
     }
 
     @MainActor func testReset_backToDefaultsAsOneUndoStep() async {
