@@ -33,3 +33,11 @@ public final class Label: Widget {
         show(source) { $0 }
     }
 }
+
+/// Shows a text in a label, one way: `summaryLabel <- viewModel.summary`.
+@MainActor
+@discardableResult
+public func <- <Source: ObservableValue>(label: Label, source: Source) -> OneWayBinding<Label, Source>
+where Source.Value == String {
+    label.show(source)
+}

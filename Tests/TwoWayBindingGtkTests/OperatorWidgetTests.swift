@@ -1,0 +1,88 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import GtkTestSupport
+import XCTest
+
+/// Seed 003's operators on real GTK widgets, and two widgets sharing one value.
+final class OperatorWidgetTests: GtkTestCase {
+    func testLabelArrow_showsADerivedSummary_andFollowsIt() {
+        MainActor.assumeIsolated {
+            let gtkLabel = gtk_label_new(nil)!
+            let window = GtkTest.window(gtkLabel)
+            defer { GtkTest.destroy(window) }
+            let name = Observable("Ada"), company = Observable("Engines")
+            let summary = Derived.combine(name, company) { "\($0) at \($1)" }
+            let label = Label.wrapping(gtkLabel)
+
+            let binding = label <- summary
+            XCTAssertEqual(String(cString: gtk_label_get_text(gtkLabel.opaque)), "Ada at Engines")
+            company.value = "Analytical"
+            XCTAssertEqual(String(cString: gtk_label_get_text(gtkLabel.opaque)), "Ada at Analytical")
+            binding.unbind()
+            name.value = "Grace"
+            XCTAssertEqual(label.text, "Ada at Analytical", "an unbound label shows no more")
+        }
+    }
+
+    func testEntryDoubleArrow_bindsBothWaysThroughTheEntrysOwnSignals() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let window = GtkTest.window(gtkEntry)
+            defer { GtkTest.destroy(window) }
+            let name = Observable("Ad")
+            let entry = Entry.wrapping(gtkEntry)
+
+            let binding = entry <-> name
+            XCTAssertEqual(entry.text, "Ad")
+            var position: gint = 2
+            gtk_editable_insert_text(gtkEntry.opaque, "a", -1, &position)
+            XCTAssertEqual(name.value, "Ada")
+            name.value = "Grace"
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gtkEntry.opaque)), "Grace")
+            XCTAssertEqual(binding.controlWriteCount, 2, "the typed letter was not written back")
+        }
+    }
+
+    /// An entry and a scale on one value stay in agreement whichever the
+    /// user moves, with no write echoed back to the widget that changed.
+    func testEntryAndScaleOnOneValue_agreeAfterUserEditsOfEither() {
+        MainActor.assumeIsolated {
+            let gtkEntry = gtk_entry_new()!
+            let gtkScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(box.cast(to: GtkBox.self), gtkEntry)
+            gtk_box_append(box.cast(to: GtkBox.self), gtkScale)
+            let window = GtkTest.window(box)
+            defer { GtkTest.destroy(window) }
+            let level = Observable(40.0)
+            let entry = Entry.wrapping(gtkEntry), scale = Scale.wrapping(gtkScale)
+            let typed = entry.bind(with: level, transform: .text(invalidMessage: "Not a number"))
+            let slid = scale <-> level
+            XCTAssertEqual(entry.text, "40.0")
+            XCTAssertEqual(scale.value, 40)
+            let (valueHandler, scaleChanges) = GtkTest.count("value-changed", of: gtkScale)
+            defer { valueHandler.disconnect() }
+            let (textHandler, entryChanges) = GtkTest.count("notify::text", of: gtkEntry)
+            defer { textHandler.disconnect() }
+
+            gtk_range_set_value(gtkScale.cast(), 75)  // as a drag would
+            XCTAssertEqual(level.value, 75)
+            XCTAssertEqual(entry.text, "75.0")
+            XCTAssertEqual(scaleChanges(), 1, "the scale is not written back")
+            XCTAssertEqual(entryChanges(), 1, "the entry is written once")
+
+            gtk_editable_set_text(gtkEntry.opaque, "12")  // as typing over it would
+            XCTAssertEqual(level.value, 12)
+            XCTAssertEqual(scale.value, 12)
+            XCTAssertEqual(entry.text, "12", "what was typed stays as typed")
+            XCTAssertEqual(scaleChanges(), 2)
+
+            gtk_editable_set_text(gtkEntry.opaque, "abc")
+            XCTAssertEqual(level.value, 12, "text that is no number leaves the value alone")
+            XCTAssertEqual(scale.value, 12)
+            XCTAssertEqual(typed.validation.value, .invalid("Not a number"))
+            XCTAssertTrue(slid.isActive)
+        }
+    }
+}
