@@ -11,7 +11,8 @@ import TwoWayBindingGtk
 final class SurveyApplication {
     // MARK: - Owned references
 
-    let application: UnsafeMutablePointer<GtkApplication>
+    private let app: Application
+    var application: UnsafeMutablePointer<GtkApplication> { app.pointer }
     private var window: (any AppWindow)?
     private var formChooser: OpaquePointer?
     private var handlers: [SignalHandler] = []
@@ -33,19 +34,14 @@ final class SurveyApplication {
         // Before GtkApplication's own start-up, which looks for the shortcuts
         // window (gtk/help-overlay.ui) under the app's resource path.
         ResourceBundle.register()
-        application = gtk_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)
+        app = Application(id: AppInfo.id, flags: G_APPLICATION_HANDLES_OPEN)
         CommandLineOptions.add(to: application)
         connectSignals()
     }
 
-    isolated deinit {
-        g_object_unref(application)
-    }
-
     /// Runs the application until its last window closes; the exit status.
     func run() -> Int32 {
-        MainLoopBridge.install()
-        let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+        let status = app.run()
         Settings.shared.flush()
         return status != 0 ? status : exitStatus
     }
@@ -84,9 +80,7 @@ final class SurveyApplication {
         handlers.append(SignalHandler.connect(application, signal: "startup") { [weak self] in
             self?.startup()
         })
-        handlers.append(SignalHandler.connect(application, signal: "activate") { [weak self] in
-            self?.activate()
-        })
+        app.onActivate { [weak self] in self?.activate() }
     }
 
     /// Options that need no display are handled here, before GTK opens one.

@@ -39,7 +39,9 @@ public final class EditHistory {
 
     /// Records changes of `observable` from now on.
     ///
-    /// - Parameter coalescing: consecutive changes form one step (text fields).
+    /// - Parameters:
+    ///   - observable: the value whose changes become undo steps.
+    ///   - coalescing: consecutive changes form one step (text fields).
     public func track<Value: Equatable>(_ observable: Observable<Value>, coalescing: Bool = false) {
         var previous = observable.value
         let fieldID = ObjectIdentifier(observable)

@@ -116,7 +116,9 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
 
     /// Calls `observer` with each new value until the returned token ends.
     ///
-    /// - Parameter sendInitial: also call `observer` at once with the current value.
+    /// - Parameters:
+    ///   - sendInitial: also call `observer` at once with the current value.
+    ///   - observer: called on the main actor with each value.
     @inlinable
     public func observe(
         sendInitial: Bool = false,

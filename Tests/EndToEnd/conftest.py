@@ -266,7 +266,7 @@ def text_of(accessible):
 class App:
     """One survey-form process, driven with xdotool and read through AT-SPI."""
 
-    def __init__(self, profile: Profile, env: dict, args=(), prefix=()):
+    def __init__(self, profile: Profile, env: dict, args=(), prefix=(), binary=None):
         self.profile = profile
         self.env = env
         self.log_path = profile.root / f"app-{time.monotonic_ns()}.log"
@@ -274,7 +274,8 @@ class App:
         if name_has_owner(APP_ID):
             raise AssertionError(f"another survey-form instance still owns {APP_ID} on the session bus")
         self.process = subprocess.Popen(
-            [*prefix, os.environ["SURVEY_FORM_BINARY"], *args], env=env, stdout=self._log, stderr=subprocess.STDOUT
+            [*prefix, binary or os.environ["SURVEY_FORM_BINARY"], *args], env=env, stdout=self._log,
+            stderr=subprocess.STDOUT,
         )
         self.pid = self.process.pid
         self.accessible = None

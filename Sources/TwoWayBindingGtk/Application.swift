@@ -1,0 +1,39 @@
+public import CGtk
+
+/// A `GtkApplication` whose main loop also runs Swift's main actor, so that
+/// `Task { … }`, `await` and `EventBus.post` reach the widgets.
+///
+/// ```swift
+/// let app = Application(id: "org.example.Greeter")
+/// app.onActivate { try? Builder(string: ui).object("window", as: Window.self).present(in: app) }
+/// exit(app.run())
+/// ```
+@MainActor
+public final class Application {
+    /// The GtkApplication, owned by this object.
+    public let pointer: UnsafeMutablePointer<GtkApplication>
+    private var handlers: [SignalHandler] = []
+
+    /// An application with the reverse-DNS `id`; `flags` as GApplication takes them.
+    public init(id: String, flags: GApplicationFlags = G_APPLICATION_FLAGS_NONE) {
+        pointer = gtk_application_new(id, flags)
+    }
+
+    isolated deinit {
+        g_object_unref(pointer)
+    }
+
+    /// Calls `handler` each time the application is activated: at start, and
+    /// when it is launched again while running.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+        handlers.append(SignalHandler.connect(pointer, signal: "activate", handler))
+    }
+
+    /// Runs the main loop until the last window closes; the exit status.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        MainLoopBridge.install()
+        var cStrings = arguments.map { g_strdup($0) }
+        defer { cStrings.forEach { g_free($0) } }
+        return g_application_run(pointer.cast(to: GApplication.self), Int32(cStrings.count), &cStrings)
+    }
+}
