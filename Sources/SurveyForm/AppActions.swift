@@ -40,7 +40,7 @@ enum AppActions {
     @discardableResult
     static func add(_ name: String, to map: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
-        SignalHandler.connect(UnsafeMutableRawPointer(action), signal: "activate", handler)
+        Signal.connect(UnsafeMutableRawPointer(action), signal: "activate", handler).keep(with: UnsafeMutableRawPointer(action))
         g_action_map_add_action(map, action)
         g_object_unref(UnsafeMutableRawPointer(action))
         return action

@@ -1,4 +1,5 @@
 import CGtk
+import TwoWayBinding
 import Foundation
 import SurveyStorage
 import TwoWayBindingGtk
@@ -8,7 +9,7 @@ import TwoWayBindingGtk
 @MainActor
 final class ExportDialog {
     private var chooser: OpaquePointer?
-    private var handler: SignalHandler?
+    private var handler: ObservationToken?
 
     /// Asks for a file, then writes it with `export`, which returns how many
     /// responses it wrote; `report` gets the outcome (message, is error).
@@ -23,7 +24,7 @@ final class ExportDialog {
         )!
         self.chooser = chooser
         gtk_file_chooser_set_current_name(chooser, suggestedName)
-        handler = SignalHandler.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] (response: Int32) in
+        handler = Signal.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] (response: Int32) in
             self?.chosen(chooser, accepted: response == GTK_RESPONSE_ACCEPT.rawValue, export: export, report: report)
         }
         gtk_native_dialog_show(UnsafeMutablePointer(chooser))

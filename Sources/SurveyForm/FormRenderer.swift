@@ -289,22 +289,24 @@ final class FormRenderer {
                 let sections = render(instance.states, into: container, bag: instanceBag, title: title)
                 if !repeatState.isCountFixed, let first = sections.first {
                     let remove = button(String(format: tr("Remove %@ %d"), label, Int32(offset + 1)), icon: "user-trash-symbolic")
-                    SignalHandler.connect(remove, signal: "clicked") { [weak self, weak repeatState] in
+                    Signal.connect(remove, signal: "clicked") { [weak self, weak repeatState] in
                         repeatState?.remove(at: offset)
                         // The button went with its instance: focus stays in the repeat.
                         self?.addButtons[key]?.grabFocus()
                     }
+                    .keep(with: remove)
                     adw_preferences_group_set_header_suffix(first.cast(to: AdwPreferencesGroup.self), remove)
                 }
             }
             if !repeatState.isCountFixed {
                 let add = button(String(format: tr("Add %@"), label), icon: "list-add-symbolic", text: true)
                 gtk_widget_set_halign(add, GTK_ALIGN_START)
-                SignalHandler.connect(add, signal: "clicked") { [weak self, weak repeatState] in
+                Signal.connect(add, signal: "clicked") { [weak self, weak repeatState] in
                     guard let instance = repeatState?.add() else { return }
                     // The new instance's first question, once it is built.
                     self?.focus(firstOf: instance.states)
                 }
+                .keep(with: add)
                 gtk_box_append(container.cast(to: GtkBox.self), add)
                 addButtons[key] = Widget.wrapping(add)
             }
@@ -492,7 +494,8 @@ final class FormRenderer {
                     gtk_entry_set_input_purpose(entryPointer.cast(to: GtkEntry.self), purpose)
                 }
             }
-            SignalHandler.connect(entryPointer, signal: "activate") { [advanceFocus] in advanceFocus() }
+            Signal.connect(entryPointer, signal: "activate") { [advanceFocus] in advanceFocus() }
+                .keep(with: entryPointer)
             if question.type == .date || question.type == .time || question.type == .dateTime {
                 return picking(entry, for: state, bag: bag)
             }
@@ -544,7 +547,8 @@ final class FormRenderer {
         spin.allowingEmpty.bind(with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: options)
         // Enter reaches the spin button's text, after the binding has taken it.
         if let text = gtk_editable_get_delegate(pointer.opaque) {
-            SignalHandler.connect(UnsafeMutableRawPointer(text), signal: "activate") { [advanceFocus] in advanceFocus() }
+            Signal.connect(UnsafeMutableRawPointer(text), signal: "activate") { [advanceFocus] in advanceFocus() }
+                .keep(with: UnsafeMutableRawPointer(text))
         }
         return Control(shown: spin, focusable: spin, validated: spin, labelled: [spin])
     }

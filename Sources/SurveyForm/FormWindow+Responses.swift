@@ -89,8 +89,8 @@ extension FormWindow {
         gtk_widget_set_tooltip_text(delete, tr("Delete Response"))
         Widget.wrapping(delete).accessibleLabel = String(format: tr("Delete the response of %@"), title)
         adw_action_row_add_suffix(row.cast(to: AdwActionRow.self), delete)
-        responseHandlers.append(SignalHandler.connect(row, signal: "activated") { [weak self] in self?.showResponse(response) })
-        responseHandlers.append(SignalHandler.connect(delete, signal: "clicked") { [weak self] in self?.delete(response) })
+        responseHandlers.append(Signal.connect(row, signal: "activated") { [weak self] in self?.showResponse(response) })
+        responseHandlers.append(Signal.connect(delete, signal: "clicked") { [weak self] in self?.delete(response) })
         return row
     }
 

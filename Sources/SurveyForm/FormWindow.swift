@@ -25,7 +25,7 @@ final class FormWindow: AppWindow {
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
     private(set) var responsesBox: UnsafeMutablePointer<GtkWidget>?
-    var responseHandlers: [SignalHandler] = []
+    var responseHandlers: [ObservationToken] = []
     /// Reads the stored responses off the main thread; the newest reading wins.
     let responsesReading = LatestReading()
     /// Whether a response is being written.
@@ -39,7 +39,7 @@ final class FormWindow: AppWindow {
     private var renderer: FormRenderer!
     private var startedAt = Date()
     private let windowState = WindowState(settings: .shared)
-    private var handlers: [SignalHandler] = []
+    private var handlers: [ObservationToken] = []
     private var actions: [String: OpaquePointer] = [:]
     private let bag = ObservationBag()
     private var draftOffer: UnsafeMutablePointer<GtkWidget>?
@@ -149,7 +149,7 @@ final class FormWindow: AppWindow {
         reloadResponses()
         // Each round of sending moves rows from waiting to sent.
         SyncService.shared.roundsFinished.observe { [weak self] _ in self?.reloadResponses() }.store(in: bag)
-        handlers.append(SignalHandler.connect(gtkWindow, signal: "destroy") { [weak self] in
+        handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
     }
@@ -300,7 +300,7 @@ final class FormWindow: AppWindow {
         adw_message_dialog_set_response_appearance(messageDialog, "carry", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(messageDialog, "carry")
         adw_message_dialog_set_close_response(messageDialog, "keep")
-        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(dialog), signal: "response") { [weak self] (response: String) in
+        handlers.append(Signal.connect(UnsafeMutableRawPointer(dialog), signal: "response") { [weak self] (response: String) in
             self?.draftOffer = nil
             guard response == "carry" else { return }
             self?.carryOver(draft)
@@ -508,13 +508,15 @@ final class FormWindow: AppWindow {
         }
         currentToast = toast
         pendingUndo = undoOnce
-        SignalHandler.connect(UnsafeMutableRawPointer(toast), signal: "button-clicked", undoOnce)
-        // The overlay owns the toast and frees it once dismissed.
-        SignalHandler.connect(UnsafeMutableRawPointer(toast), signal: "dismissed") { [weak self] in
+        // The overlay owns the toast and frees it once dismissed; its handlers go with it.
+        Signal.connect(UnsafeMutableRawPointer(toast), signal: "button-clicked", undoOnce)
+            .keep(with: UnsafeMutableRawPointer(toast))
+        Signal.connect(UnsafeMutableRawPointer(toast), signal: "dismissed") { [weak self] in
             guard let self, currentToast == toast else { return }
             currentToast = nil
             pendingUndo = nil
         }
+        .keep(with: UnsafeMutableRawPointer(toast))
         adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
     }
 

@@ -15,7 +15,7 @@ final class PreferencesWindow {
     private let server: Observable<ServerSettings>
     private let password = Observable("")
     private let saved: ServerSettings
-    private var handlers: [SignalHandler] = []
+    private var handlers: [ObservationToken] = []
     /// The one open, kept alive while it is.
     private static var shown: PreferencesWindow?
 
@@ -52,7 +52,7 @@ final class PreferencesWindow {
         adw_preferences_page_add(page.cast(to: AdwPreferencesPage.self), group.cast(to: AdwPreferencesGroup.self))
         adw_preferences_window_add(window.cast(to: AdwPreferencesWindow.self), page.cast(to: AdwPreferencesPage.self))
 
-        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(window), signal: "destroy") {
+        handlers.append(Signal.connect(UnsafeMutableRawPointer(window), signal: "destroy") {
             guard let preferences = Self.shown else { return }
             Self.shown = nil
             preferences.save()

@@ -15,7 +15,7 @@ final class SurveyApplication {
     var application: UnsafeMutablePointer<GtkApplication> { app.pointer }
     private var window: (any AppWindow)?
     private var formChooser: OpaquePointer?
-    private var handlers: [SignalHandler] = []
+    private var handlers: [ObservationToken] = []
     /// What the application observes for as long as it runs.
     let bag = ObservationBag()
 
@@ -77,7 +77,7 @@ final class SurveyApplication {
             application, "open", unsafeBitCast(open, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil, SF_FALSE
         )
-        handlers.append(SignalHandler.connect(application, signal: "startup") { [weak self] in
+        handlers.append(Signal.connect(application, signal: "startup") { [weak self] in
             self?.startup()
         })
         app.onActivate { [weak self] in self?.activate() }
@@ -326,7 +326,7 @@ final class SurveyApplication {
         for pattern in ["*.xlsx", "*.csv", "*.md"] { gtk_file_filter_add_pattern(filter, pattern) }
         gtk_file_chooser_add_filter(chooser, filter)
         g_object_unref(UnsafeMutableRawPointer(filter))
-        handlers.append(SignalHandler.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] response in
+        handlers.append(Signal.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] response in
             guard let self else { return }
             defer {
                 formChooser = nil

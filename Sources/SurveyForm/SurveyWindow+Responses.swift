@@ -38,16 +38,16 @@ extension SurveyWindow {
     /// the reading thread competes with the drawing for the CPU).
     func refreshResponsesAfterFirstFrame() {
         let window = UnsafeMutableRawPointer(gtkWindow)
-        var painted: SignalHandler?
-        var realized: SignalHandler?
-        realized = SignalHandler.connect(window, signal: "realize") { [weak self] in
-            realized?.disconnect()
+        var painted: ObservationToken?
+        var realized: ObservationToken?
+        realized = Signal.connect(window, signal: "realize") { [weak self] in
+            realized?.cancel()
             guard let self, let clock = gtk_widget_get_frame_clock(gtkWindow.cast(to: GtkWidget.self)) else {
                 self?.refreshResponses()
                 return
             }
-            painted = SignalHandler.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak self] in
-                painted?.disconnect()
+            painted = Signal.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak self] in
+                painted?.cancel()
                 self?.refreshResponses()
             }
         }

@@ -44,7 +44,7 @@ final class SurveyWindow {
     private let windowState = WindowState(settings: .shared)
     var actions: [String: OpaquePointer] = [:]
     let bag = ObservationBag()
-    var handlers: [SignalHandler] = []
+    var handlers: [ObservationToken] = []
     let exportDialog = ExportDialog()
 
     /// Called once the window is gone.
@@ -219,7 +219,7 @@ final class SurveyWindow {
     }
 
     private func setupLifetime() {
-        handlers.append(SignalHandler.connect(gtkWindow, signal: "destroy") { [weak self] in
+        handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
         // A status message is about the last thing done: the next edit clears it.

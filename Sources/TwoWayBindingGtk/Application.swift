@@ -1,4 +1,5 @@
 public import CGtk
+import TwoWayBinding
 
 /// A `GtkApplication` whose main loop also runs Swift's main actor, so that
 /// `Task { … }`, `await` and `EventBus.post` reach the widgets.
@@ -12,7 +13,7 @@ public import CGtk
 public final class Application {
     /// The GtkApplication, owned by this object.
     public let pointer: UnsafeMutablePointer<GtkApplication>
-    private var handlers: [SignalHandler] = []
+    private var handlers: [ObservationToken] = []
 
     /// An application with the reverse-DNS `id`; `flags` as GApplication takes them.
     public init(id: String, flags: GApplicationFlags = G_APPLICATION_FLAGS_NONE) {
@@ -26,7 +27,7 @@ public final class Application {
     /// Calls `handler` each time the application is activated: at start, and
     /// when it is launched again while running.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
-        handlers.append(SignalHandler.connect(pointer, signal: "activate", handler))
+        handlers.append(Signal.connect(pointer, signal: "activate", handler))
     }
 
     /// Runs the main loop until the last window closes; the exit status.

@@ -22,7 +22,7 @@ public final class ListView: Widget {
     // Rows bound so far, for telling GTK of a change as fast as it makes rows.
     private var binds = 0
     private var showing: ObservationToken?
-    private var factoryHandlers: [SignalHandler] = []
+    private var factoryHandlers: [ObservationToken] = []
 
     /// Shows `list`; replaces what the view showed. Ends with the token or
     /// the widget, whichever comes first.
@@ -60,11 +60,11 @@ public final class ListView: Widget {
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
         factoryHandlers = [
-            SignalHandler.connectObjectSignal(factoryObject, signal: "setup") { item in
+            Signal.connectObjectSignal(factoryObject, signal: "setup") { item in
                 guard let item else { return }
                 gtk_list_item_set_child(OpaquePointer(item), makeRow())
             },
-            SignalHandler.connectObjectSignal(factoryObject, signal: "bind") { [weak self] item in
+            Signal.connectObjectSignal(factoryObject, signal: "bind") { [weak self] item in
                 self?.binds += 1
                 guard let self, let item, let row = gtk_list_item_get_child(OpaquePointer(item)),
                       let object = gtk_list_item_get_item(OpaquePointer(item)),
@@ -75,7 +75,7 @@ public final class ListView: Widget {
                 rowBags[item] = bag
                 bindRow(row, element, bag)
             },
-            SignalHandler.connectObjectSignal(factoryObject, signal: "unbind") { [weak self] item in
+            Signal.connectObjectSignal(factoryObject, signal: "unbind") { [weak self] item in
                 guard let item else { return }
                 self?.rowBags[item] = nil
             },
@@ -100,7 +100,7 @@ public final class ListView: Widget {
     }
 
     private func stopShowing() {
-        for handler in factoryHandlers { handler.disconnect() }
+        for handler in factoryHandlers { handler.cancel() }
         factoryHandlers = []
         rowBags = [:]
         if let listView, !isBeingDestroyed {

@@ -33,7 +33,7 @@ public final class SpinButton: Widget, Bindable {
     // means nothing while it is. Only `allowingEmpty` sets it.
     fileprivate var showsEmpty = false
     // Keeps the text empty when GTK writes the value out again.
-    private var emptyOutput: SignalHandler?
+    private var emptyOutput: ObservationToken?
 
     private var spinButton: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
@@ -100,7 +100,7 @@ public final class SpinButton: Widget, Bindable {
     fileprivate func allowEmptyText() {
         guard emptyOutput == nil, let pointer else { return }
         var emptiedAt = gtk_spin_button_get_value(spinButton)
-        emptyOutput = SignalHandler.connectSpinOutput(pointer) { [weak self] in
+        emptyOutput = Signal.connectSpinOutput(pointer) { [weak self] in
             guard let self, let spinButton = self.spinButton else { return SF_FALSE }
             let value = gtk_spin_button_get_value(spinButton)
             // A step of the arrows from empty text is a value again.
@@ -118,7 +118,7 @@ public final class SpinButton: Widget, Bindable {
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
         guard let pointer else { return ObservationToken {} }
         var connections = UserChangeConnections()
-        connections.handlers.append(SignalHandler.connectSpinInput(pointer) { [weak self] newValue in
+        connections.handlers.append(Signal.connectSpinInput(pointer) { [weak self] newValue in
             guard let self else { return SF_FALSE }
             let result = self.convertTypedText(into: newValue)
             if let message = self.rejectedText { handler(.rejected(message)) }

@@ -4,7 +4,7 @@ import TwoWayBinding
 extension Widget {
     /// What a wrapper connected to report user changes; one token ends it all.
     struct UserChangeConnections {
-        var handlers: [SignalHandler] = []
+        var handlers: [ObservationToken] = []
     }
 
     /// Connects `signal` of `object` (the widget itself when `nil`) for a user-change observation.
@@ -15,7 +15,7 @@ extension Widget {
         _ handler: @escaping @MainActor () -> Void
     ) {
         guard let target = object ?? pointer.map(UnsafeMutableRawPointer.init) else { return }
-        connections.handlers.append(SignalHandler.connect(target, signal: signal, handler))
+        connections.handlers.append(Signal.connect(target, signal: signal, handler))
     }
 
     /// Calls `handler` when `focusWidget` (the widget itself when `nil`; an
@@ -42,7 +42,7 @@ extension Widget {
     /// A token that disconnects `connections`.
     func token(for connections: UserChangeConnections) -> ObservationToken {
         ObservationToken {
-            for handler in connections.handlers { handler.disconnect() }
+            for handler in connections.handlers { handler.cancel() }
         }
     }
 }

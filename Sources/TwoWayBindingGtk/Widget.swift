@@ -34,7 +34,7 @@ public class Widget: BindingTarget {
     var validationSource: AnyObject?
     var validationToken: ObservationToken?
 
-    private var destroyHandler: SignalHandler?
+    private var destroyHandler: ObservationToken?
 
     /// Wrappers alive, for leak tests.
     package private(set) static var liveCount = 0
@@ -48,7 +48,7 @@ public class Widget: BindingTarget {
     required init(unsafe pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
         Self.liveCount += 1
-        destroyHandler = SignalHandler.connect(pointer, signal: "destroy") { [weak self] in
+        destroyHandler = Signal.connect(pointer, signal: "destroy") { [weak self] in
             self?.widgetWillDestroy()
         }
     }
@@ -140,7 +140,7 @@ public class Widget: BindingTarget {
         validationSource = nil
         binder?.unbind()
         binder = nil
-        destroyHandler?.disconnect()
+        destroyHandler?.cancel()
         destroyHandler = nil
         pointer = nil
     }

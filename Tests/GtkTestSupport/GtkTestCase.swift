@@ -126,9 +126,9 @@ public enum GtkTest {
     }
 
     /// Counts emissions of `signal` on `object` until the handler is disconnected.
-    public static func count(_ signal: String, of object: UnsafeMutableRawPointer) -> (SignalHandler, () -> Int) {
+    public static func count(_ signal: String, of object: UnsafeMutableRawPointer) -> (ObservationToken, () -> Int) {
         let counter = Counter()
-        let handler = SignalHandler.connect(object, signal: signal) { counter.value += 1 }
+        let handler = Signal.connect(object, signal: signal) { counter.value += 1 }
         return (handler, { counter.value })
     }
 

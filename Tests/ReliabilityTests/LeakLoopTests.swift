@@ -20,7 +20,7 @@ final class LeakLoopTests: GtkTestCase {
         MainActor.assumeIsolated {
             let cycles = RandomizedRun.count("LEAK_LOOP_CYCLES", default: 60)
             let injectLeak = ProcessInfo.processInfo.environment["LEAK_LOOP_INJECT_LEAK"] == "1"
-            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             // Long-lived models, as an application's would be.
             let name = Observable("Ada"), years = Observable<Double?>(3), isOn = Observable(false)
             let salary = Observable<Float?>(nil), comments = Observable(""), choice = Observable<Int?>(0)
@@ -114,7 +114,7 @@ final class LeakLoopTests: GtkTestCase {
             XCTAssertNil(lastWrapper, "a wrapper outlived its widget")
             XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
             XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
-            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
             XCTAssertEqual(
                 name.observerCount + years.observerCount + isOn.observerCount + salary.observerCount
                     + comments.observerCount + choice.observerCount + validation.observerCount, 0,

@@ -12,7 +12,7 @@ final class LongLivedModelTests: GtkTestCase {
     func testModelOutlivesThousandDestroyedWindows_keepsWorking_andHoldsNoObservers() {
         MainActor.assumeIsolated {
             let viewModel = SurveyViewModel()
-            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             let observerBaseline = Self.observerCounts(of: viewModel)
 
             for cycle in 0..<1_000 {
@@ -34,7 +34,7 @@ final class LongLivedModelTests: GtkTestCase {
             XCTAssertEqual(Self.observerCounts(of: viewModel), observerBaseline, "observers left on the view model")
             XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
             XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
-            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
 
             // Still working without a window: sets, derived values, validation, undo.
             viewModel.name.value = ""

@@ -14,7 +14,7 @@ final class EntryTests: GtkTestCase {
             let entry = Entry.wrapping(gtkEntry)
             let name = Observable("Ada")
             let (notifyHandler, textNotifications) = GtkTest.count("notify::text", of: gtkEntry)
-            defer { notifyHandler.disconnect() }
+            defer { notifyHandler.cancel() }
 
             let binding = entry.bind(with: name)
             XCTAssertEqual(entry.text, "Ada")

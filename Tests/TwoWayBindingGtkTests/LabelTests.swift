@@ -13,7 +13,7 @@ final class LabelTests: GtkTestCase {
             let label = Label.wrapping(gtkLabel)
             let years = Observable(2.5)
             let (notifyHandler, labelNotifications) = GtkTest.count("notify::label", of: gtkLabel)
-            defer { notifyHandler.disconnect() }
+            defer { notifyHandler.cancel() }
 
             let binding = label.show(years) { "\($0) yrs" }
             XCTAssertEqual(label.text, "2.5 yrs")

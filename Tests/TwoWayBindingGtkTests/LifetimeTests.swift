@@ -76,7 +76,7 @@ final class LifetimeTests: GtkTestCase {
 
     func testDestroyedWindow_observablesLiveOnAndChange_withoutCrashOrLeak() {
         MainActor.assumeIsolated {
-            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             let name = Observable("Ada"), years = Observable(3.0), comments = Observable("")
             let validation = Observable(FieldValidation.invalid("Required"))
             var keptBinding: Binding<String, String>?
@@ -108,7 +108,7 @@ final class LifetimeTests: GtkTestCase {
             }
             XCTAssertEqual(Widget.liveCount, baseline.0)
             XCTAssertEqual(Widget.boundCount, baseline.1)
-            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2)
+            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2)
         }
     }
 
@@ -153,7 +153,7 @@ final class LifetimeTests: GtkTestCase {
 
     func testThousandBindAndDestroyCycles_leaveNothingAlive() {
         MainActor.assumeIsolated {
-            let baseline = (Widget.liveCount, Widget.boundCount, SignalHandler.liveClosureBoxCount)
+            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             let name = Observable(""), years = Observable(1.0), isOn = Observable(false)
             let salary = Observable<Float>(10), comments = Observable(""), choice = Observable<Int?>(0)
             let validation = Observable(FieldValidation.valid)
@@ -185,7 +185,7 @@ final class LifetimeTests: GtkTestCase {
 
             XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
             XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
-            XCTAssertEqual(SignalHandler.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
             XCTAssertEqual(name.observerCount + years.observerCount + isOn.observerCount + salary.observerCount
                 + comments.observerCount + choice.observerCount + validation.observerCount, 0)
         }

@@ -84,7 +84,7 @@ final class ListViewTests: GtkTestCase {
             XCTAssertEqual(Self.texts(view), ["Ada", "Grace"])
             let model = UnsafeMutableRawPointer(gtk_list_view_get_model(OpaquePointer(view)))!
             let (handler, itemsChanged) = GtkTest.count("items-changed", of: model)
-            defer { handler.disconnect() }
+            defer { handler.cancel() }
 
             list.insert(Observable("Edsger"), at: 1)
             XCTAssertEqual(itemsChanged(), 1)
@@ -115,7 +115,7 @@ final class ListViewTests: GtkTestCase {
             GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
             let model = UnsafeMutableRawPointer(gtk_list_view_get_model(OpaquePointer(view)))!
             let (handler, itemsChanged) = GtkTest.count("items-changed", of: model)
-            defer { handler.disconnect() }
+            defer { handler.cancel() }
 
             list.replaceAll(with: (0..<10_000).map { Observable("Reloaded \($0)") })
             let toldAtOnce = itemsChanged()

@@ -62,9 +62,9 @@ final class OperatorWidgetTests: GtkTestCase {
             XCTAssertEqual(entry.text, "40.0")
             XCTAssertEqual(scale.value, 40)
             let (valueHandler, scaleChanges) = GtkTest.count("value-changed", of: gtkScale)
-            defer { valueHandler.disconnect() }
+            defer { valueHandler.cancel() }
             let (textHandler, entryChanges) = GtkTest.count("notify::text", of: gtkEntry)
-            defer { textHandler.disconnect() }
+            defer { textHandler.cancel() }
 
             gtk_range_set_value(gtkScale.cast(), 75)  // as a drag would
             XCTAssertEqual(level.value, 75)

@@ -39,7 +39,7 @@ final class ScaleTests: GtkTestCase {
             let (token, notifications) = salary.countNotifications()
             defer { token.cancel() }
             let (valueHandler, valueChanges) = GtkTest.count("value-changed", of: gtkScale)
-            defer { valueHandler.disconnect() }
+            defer { valueHandler.cancel() }
 
             gtk_range_set_value(gtkScale.cast(), 120)  // as a drag step would
             XCTAssertEqual(salary.value, 120)

@@ -55,7 +55,7 @@ final class SpinButtonTests: GtkTestCase {
             let (token, notifications) = years.countNotifications()
             defer { token.cancel() }
             let (valueHandler, valueChanges) = GtkTest.count("value-changed", of: gtkSpin)
-            defer { valueHandler.disconnect() }
+            defer { valueHandler.cancel() }
 
             gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_FORWARD, 1)  // the + button, or Up
             XCTAssertEqual(years.value, 11)

@@ -14,7 +14,7 @@ final class TextViewTests: GtkTestCase {
             let comments = Observable("Hello")
             let buffer = gtk_text_view_get_buffer(gtkTextView.cast())!
             let (changedHandler, bufferChanges) = GtkTest.count("changed", of: buffer)
-            defer { changedHandler.disconnect() }
+            defer { changedHandler.cancel() }
             let (token, notifications) = comments.countNotifications()
             defer { token.cancel() }
 

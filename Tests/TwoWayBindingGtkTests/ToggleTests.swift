@@ -14,7 +14,7 @@ final class ToggleTests: GtkTestCase {
             let currentEmployer = Observable(true)
             let binding = Switch.wrapping(gtkSwitch).bind(with: currentEmployer)
             let (notifyHandler, activeNotifications) = GtkTest.count("notify::active", of: gtkSwitch)
-            defer { notifyHandler.disconnect() }
+            defer { notifyHandler.cancel() }
             XCTAssertEqual(gtk_switch_get_active(gtkSwitch.opaque), 1)
 
             let (token, notifications) = currentEmployer.countNotifications()

@@ -1,18 +1,24 @@
 public import CGtk
+public import TwoWayBinding
 
-/// One connection of a Swift closure to a GObject signal: block, unblock or
-/// disconnect it through this handle.
+/// Connects Swift closures to GObject signals. Each connection is an
+/// `ObservationToken`, the same handle as every other observation: the
+/// handler is disconnected when the token is cancelled or released, and a
+/// bag of them ends together.
 ///
 /// GLib owns the closure: it is released when the handler is disconnected or
-/// the object is disposed, whichever comes first. The handle refers to the
-/// object weakly, so using it after the object is gone does nothing.
+/// the object is disposed, whichever comes first. The token refers to the
+/// object weakly, so cancelling it after the object is gone does nothing.
 @MainActor
-public final class SignalHandler {
-    /// The handler id GLib gave the connection.
-    public let id: gulong
+public enum Signal {}
+
+/// One connection's object (held weakly) and handler id.
+@MainActor
+final class SignalConnection {
+    let id: gulong
     private let object: UnsafeMutablePointer<GWeakRef>
 
-    private init(object instance: UnsafeMutableRawPointer, id: gulong) {
+    init(object instance: UnsafeMutableRawPointer, id: gulong) {
         self.id = id
         object = .allocate(capacity: 1)
         object.initialize(to: GWeakRef())
@@ -25,23 +31,16 @@ public final class SignalHandler {
     }
 
     /// Whether the object is alive and the handler still connected to it.
-    public var isConnected: Bool {
+    var isConnected: Bool {
         withObject { g_signal_handler_is_connected($0, id) != 0 } ?? false
     }
 
-    /// Stops calls to the handler until `unblock()`.
-    public func block() {
-        withConnectedObject { g_signal_handler_block($0, id) }
-    }
-
-    /// Resumes calls to the handler after `block()`.
-    public func unblock() {
-        withConnectedObject { g_signal_handler_unblock($0, id) }
-    }
-
     /// Disconnects the handler, which releases its closure. Calling it again does nothing.
-    public func disconnect() {
-        withConnectedObject { g_signal_handler_disconnect($0, id) }
+    func disconnect() {
+        _ = withObject { instance in
+            // After dispose GLib has dropped its handlers; their ids are stale.
+            if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
+        }
     }
 
     // Holds a strong reference for the call: the weak reference alone could be
@@ -51,24 +50,16 @@ public final class SignalHandler {
         defer { g_object_unref(instance) }
         return body(instance)
     }
-
-    private func withConnectedObject(_ body: (UnsafeMutableRawPointer) -> Void) {
-        _ = withObject { instance in
-            // After dispose GLib has dropped its handlers; their ids are stale.
-            if g_signal_handler_is_connected(instance, id) != 0 { body(instance) }
-        }
-    }
 }
 
-extension SignalHandler {
+extension Signal {
     /// Calls `handler` on the main actor each time `object` emits `signal`, for
     /// any signal that returns nothing, whatever its arguments.
-    @discardableResult
     public static func connect(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor () -> Void
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let box = SignalClosureBox(.plain(handler))
         // NB: swift-frontend 6.3.1 crashes on a @convention(c) closure that
         // captures anything; the box travels through user_data instead.
@@ -82,12 +73,11 @@ extension SignalHandler {
     /// Calls `handler` with the signal's argument each time `object` emits
     /// `signal`, for signals shaped `void (*)(instance, gint, gpointer)`, such
     /// as a dialog's `response`.
-    @discardableResult
     public static func connect(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor (Int32) -> Void
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let box = SignalClosureBox(.integer { handler(Int32($0)) })
         let trampoline: @convention(c) (gpointer, gint, gpointer) -> Void = { _, argument, data in
             MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(argument) }
@@ -98,12 +88,11 @@ extension SignalHandler {
     /// Calls `handler` with the signal's string argument each time `object`
     /// emits `signal`, for signals shaped `void (*)(instance, const char *,
     /// gpointer)`, such as an `AdwMessageDialog`'s `response`.
-    @discardableResult
     public static func connect(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor (String) -> Void
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let box = SignalClosureBox(.text(handler))
         let trampoline: @convention(c) (gpointer, UnsafePointer<CChar>?, gpointer) -> Void = { _, argument, data in
             let text = argument.map { String(cString: $0) } ?? ""
@@ -117,7 +106,7 @@ extension SignalHandler {
     static func connectSpinInput(
         _ object: UnsafeMutableRawPointer,
         _ handler: @escaping @MainActor (UnsafeMutablePointer<Double>) -> gint
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let box = SignalClosureBox(.spinInput(handler))
         let trampoline: @convention(c) (gpointer, UnsafeMutablePointer<Double>?, gpointer) -> gint = {
             _, newValue, data in
@@ -133,7 +122,7 @@ extension SignalHandler {
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let box = SignalClosureBox(.object(handler))
         let trampoline: @convention(c) (gpointer, gpointer?, gpointer) -> Void = { _, argument, data in
             MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(object: argument) }
@@ -146,7 +135,7 @@ extension SignalHandler {
     static func connectSpinOutput(
         _ object: UnsafeMutableRawPointer,
         _ handler: @escaping @MainActor () -> gint
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let box = SignalClosureBox(.decide(handler))
         let trampoline: @convention(c) (gpointer) -> gint = { data in
             MainActor.assumeIsolated { SignalClosureBox.unretained(data).decide() }
@@ -160,7 +149,7 @@ extension SignalHandler {
         _ callback: GCallback,
         _ box: SignalClosureBox,
         swapped: Bool
-    ) -> SignalHandler {
+    ) -> ObservationToken {
         let releaseBox: GClosureNotify = { data, _ in
             guard let data else { return }
             MainActor.assumeIsolated { Unmanaged<SignalClosureBox>.fromOpaque(data).release() }
@@ -171,9 +160,38 @@ extension SignalHandler {
             swapped ? SF_TRUE : SF_FALSE
         )
         precondition(id != 0, "no signal \"\(signal)\" on \(String(cString: g_type_name(sf_type_of(object))))")
-        return SignalHandler(object: object, id: id)
+        let connection = SignalConnection(object: object, id: id)
+        return ObservationToken { connection.disconnect() }
     }
 
     /// Closure boxes that GLib still holds, for leak tests.
     package static var liveClosureBoxCount: Int { SignalClosureBox.liveCount }
+}
+
+extension ObservationToken {
+    /// Keeps this token for as long as `object` lives, in the object's data:
+    /// for a handler meant to last as long as its object (a button's
+    /// `clicked`, an action's `activate`), which has no other owner.
+    public func keep(with object: UnsafeMutableRawPointer) {
+        if let kept = g_object_get_data(object.assumingMemoryBound(to: GObject.self), KeptTokens.key) {
+            Unmanaged<KeptTokens>.fromOpaque(kept).takeUnretainedValue().tokens.append(self)
+            return
+        }
+        let kept = KeptTokens()
+        kept.tokens.append(self)
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            MainActor.assumeIsolated { Unmanaged<KeptTokens>.fromOpaque(data).release() }
+        }
+        g_object_set_data_full(
+            object.assumingMemoryBound(to: GObject.self), KeptTokens.key, Unmanaged.passRetained(kept).toOpaque(), release
+        )
+    }
+}
+
+/// The tokens an object keeps; released with the object's data when it is finalized.
+@MainActor
+private final class KeptTokens {
+    static let key = "twb-kept-tokens"
+    var tokens: [ObservationToken] = []
 }
