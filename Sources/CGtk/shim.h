@@ -38,6 +38,53 @@ static inline void sf_signal_emit(gpointer instance, const gchar *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+// MARK: - Properties
+
+// The value type of the property `name` of `object`, or G_TYPE_INVALID when
+// it has none; g_object_get and g_object_set are variadic, hence the typed pairs.
+static inline GType sf_property_type(gpointer object, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    return spec ? G_PARAM_SPEC_VALUE_TYPE(spec) : G_TYPE_INVALID;
+}
+static inline GType sf_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType sf_type_int(void) { return G_TYPE_INT; }
+static inline GType sf_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType sf_type_string(void) { return G_TYPE_STRING; }
+
+static inline gboolean sf_object_get_boolean(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline void sf_object_set_boolean(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline gint sf_object_get_int(gpointer object, const char *name) {
+    gint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline void sf_object_set_int(gpointer object, const char *name, gint value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline double sf_object_get_double(gpointer object, const char *name) {
+    double value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline void sf_object_set_double(gpointer object, const char *name, double value) {
+    g_object_set(object, name, value, NULL);
+}
+// A copy the caller frees with g_free, or NULL.
+static inline char *sf_object_get_string(gpointer object, const char *name) {
+    char *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline void sf_object_set_string(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
+
 // MARK: - Accessibility
 
 // gtk_accessible_update_state/property are variadic.
