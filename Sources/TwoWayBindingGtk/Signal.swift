@@ -173,25 +173,29 @@ extension ObservationToken {
     /// for a handler meant to last as long as its object (a button's
     /// `clicked`, an action's `activate`), which has no other owner.
     public func keep(with object: UnsafeMutableRawPointer) {
-        if let kept = g_object_get_data(object.assumingMemoryBound(to: GObject.self), KeptTokens.key) {
-            Unmanaged<KeptTokens>.fromOpaque(kept).takeUnretainedValue().tokens.append(self)
-            return
-        }
-        let kept = KeptTokens()
-        kept.tokens.append(self)
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            MainActor.assumeIsolated { Unmanaged<KeptTokens>.fromOpaque(data).release() }
-        }
-        g_object_set_data_full(
-            object.assumingMemoryBound(to: GObject.self), KeptTokens.key, Unmanaged.passRetained(kept).toOpaque(), release
-        )
+        KeptObjects.keep(self, with: object)
     }
 }
 
-/// The tokens an object keeps; released with the object's data when it is finalized.
+/// Swift objects a GObject keeps alive, in its data; released when it is finalized.
 @MainActor
-private final class KeptTokens {
-    static let key = "twb-kept-tokens"
-    var tokens: [ObservationToken] = []
+final class KeptObjects {
+    private static let key = "twb-kept-objects"
+    private var objects: [AnyObject] = []
+
+    /// Keeps `kept` until `object` is finalized.
+    static func keep(_ kept: AnyObject, with object: UnsafeMutableRawPointer) {
+        let gobject = object.assumingMemoryBound(to: GObject.self)
+        if let existing = g_object_get_data(gobject, key) {
+            Unmanaged<KeptObjects>.fromOpaque(existing).takeUnretainedValue().objects.append(kept)
+            return
+        }
+        let list = KeptObjects()
+        list.objects.append(kept)
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            MainActor.assumeIsolated { Unmanaged<KeptObjects>.fromOpaque(data).release() }
+        }
+        g_object_set_data_full(gobject, key, Unmanaged.passRetained(list).toOpaque(), release)
+    }
 }

@@ -1,0 +1,76 @@
+import CGtk
+import TwoWayBinding
+import TwoWayBindingGtk
+import GtkTestSupport
+import XCTest
+
+final class RadioGroupTests: GtkTestCase {
+    private enum Size: Equatable { case small, medium, large }
+
+    @MainActor
+    private static func buttons(_ labels: [String]) -> (window: UnsafeMutablePointer<GtkWidget>, [UnsafeMutablePointer<GtkWidget>]) {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let buttons = labels.map { gtk_check_button_new_with_label($0)! }
+        for button in buttons { gtk_box_append(box.cast(to: GtkBox.self), button) }
+        return (GtkTest.window(box), buttons)
+    }
+
+    @MainActor
+    private static func checked(_ buttons: [UnsafeMutablePointer<GtkWidget>]) -> [Int] {
+        buttons.indices.filter { gtk_check_button_get_active(buttons[$0].cast()) != 0 }
+    }
+
+    func testIndex_bothWays_oneModelChangePerClick() {
+        MainActor.assumeIsolated {
+            let (window, buttons) = Self.buttons(["Red", "Green", "Blue"])
+            defer { GtkTest.destroy(window) }
+            let colour = Observable<Int?>(nil)
+            let binding = RadioGroup(buttons) <-> colour
+            XCTAssertEqual(Self.checked(buttons), [], "nothing chosen yet")
+            let (token, notifications) = colour.countNotifications()
+            defer { token.cancel() }
+
+            sf_signal_emit(buttons[1], "activate")  // as a click or Space would
+            XCTAssertEqual(colour.value, 1)
+            sf_signal_emit(buttons[2], "activate")
+            XCTAssertEqual(colour.value, 2)
+            XCTAssertEqual(Self.checked(buttons), [2], "one button at most: they are one group")
+            XCTAssertEqual(notifications.value, 2, "each click is one change, with no nil between")
+            XCTAssertEqual(binding.controlWriteCount, 0)
+
+            colour.value = 0
+            XCTAssertEqual(Self.checked(buttons), [0])
+            colour.value = nil
+            XCTAssertEqual(Self.checked(buttons), [])
+            XCTAssertEqual(notifications.value, 4, "the group's echo of the model's writes is not the user's")
+        }
+    }
+
+    func testEnum_withAModelThatAlwaysHoldsAChoice() {
+        MainActor.assumeIsolated {
+            let (window, buttons) = Self.buttons(["S", "M", "L"])
+            defer { GtkTest.destroy(window) }
+            let size = Observable(Size.large)
+            let group = RadioGroup([(buttons[0], Size.small), (buttons[1], .medium), (buttons[2], .large)])
+            let binding = group.bind(with: size)
+            XCTAssertEqual(Self.checked(buttons), [2], "the model's choice is checked at once")
+            sf_signal_emit(buttons[0], "activate")
+            XCTAssertEqual(size.value, .small)
+            XCTAssertTrue(binding.validation.value.isValid)
+            size.value = .medium
+            XCTAssertEqual(Self.checked(buttons), [1])
+        }
+    }
+
+    func testAModelOutlivingItsButtons_isLeftAlone() {
+        MainActor.assumeIsolated {
+            let (window, buttons) = Self.buttons(["Yes", "No"])
+            let answer = Observable<Int?>(0)
+            let binding = RadioGroup(buttons) <-> answer
+            GtkTest.destroy(window)
+            answer.value = 1
+            XCTAssertEqual(answer.value, 1)
+            XCTAssertFalse(binding.isActive, "the group went with its buttons, and its binding with it")
+        }
+    }
+}
