@@ -41,7 +41,7 @@ public class AnyBinding {
     public let validation: Observable<FieldValidation>
 
     /// Times the binding wrote the control, for tests and diagnostics.
-    public internal(set) var controlWriteCount: Int {
+    package internal(set) var _controlWriteCount: Int {
         get { writes }
         set { writes = newValue }
     }

@@ -15,7 +15,7 @@ public final class Derived<Value>: ObservableNode, ObservableValue {
     private let output: Observable<Value>
 
     /// The number of times the value was computed, for tests and diagnostics.
-    public private(set) var computeCount = 0
+    package private(set) var _computeCount = 0
 
     /// Creates a value computed by `compute` from `inputs`, notifying on every
     /// recomputation.
@@ -25,7 +25,7 @@ public final class Derived<Value>: ObservableNode, ObservableValue {
         self.inputs = inputs
         self.output = Observable(compute())
         super.init(level: (inputs.map(\.level).max() ?? -1) + 1)
-        computeCount = 1
+        _computeCount = 1
         for input in inputs { input.addDependent(self) }
     }
 
@@ -37,7 +37,7 @@ public final class Derived<Value>: ObservableNode, ObservableValue {
         self.inputs = inputs
         self.output = Observable(compute())
         super.init(level: (inputs.map(\.level).max() ?? -1) + 1)
-        computeCount = 1
+        _computeCount = 1
         for input in inputs { input.addDependent(self) }
     }
 
@@ -69,11 +69,11 @@ public final class Derived<Value>: ObservableNode, ObservableValue {
     }
 
     /// The number of live observations, for tests and diagnostics.
-    public var observerCount: Int { output.observerCount }
+    package var _observerCount: Int { output._observerCount }
 
     override func recompute() {
         let newValue = compute()
-        computeCount += 1
+        _computeCount += 1
         if let isDuplicate, isDuplicate(output.value, newValue) { return }
         output.forceSet(newValue)
         invalidateDependents()

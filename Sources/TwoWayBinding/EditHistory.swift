@@ -90,7 +90,7 @@ public final class EditHistory {
     }
 
     /// The number of steps that can be undone.
-    public var undoCount: Int { undoStack.count }
+    package var _undoCount: Int { undoStack.count }
 
     private func restore(_ body: () -> Void) {
         isRestoring = true

@@ -55,7 +55,7 @@ public final class EventBus {
     }
 
     /// The number of subscribers to `type`.
-    public func subscriberCount<Event>(for type: Event.Type) -> Int {
+    package func _subscriberCount<Event>(for type: Event.Type) -> Int {
         subscribers[ObjectIdentifier(type)]?.count ?? 0
     }
 }

@@ -139,7 +139,7 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
     }
 
     /// The number of live observations, for tests and diagnostics.
-    public var observerCount: Int { observers.count }
+    package var _observerCount: Int { observers.count }
 
     @inlinable
     func removeObserver(_ id: UInt64) {

@@ -24,7 +24,7 @@ public final class OneWayBinding<Target: BindingTarget, Source: ObservableValue>
             guard let self else { return }
             guard let target = self.target else { return self.unbind() }
             update(target, value)
-            self.controlWriteCount += 1
+            self._controlWriteCount += 1
         }
     }
 

@@ -80,7 +80,7 @@ final class ConcurrentPostTests: GtkTestCase {
             XCTAssertEqual(String(cString: gtk_label_get_text(gtkLabel.opaque)), delivered.statuses.last)
             XCTAssertEqual(counter.value, delivered.counts.last)
             XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), delivered.counts.last)
-            XCTAssertEqual(status.observerCount, 3, "binding, label, recorder")
+            XCTAssertEqual(status._observerCount, 3, "binding, label, recorder")
         }
     }
 }

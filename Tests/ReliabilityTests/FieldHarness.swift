@@ -121,7 +121,7 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
             notifications += 1
             lastSeen = value
         }
-        observerBaseline = model.observerCount
+        observerBaseline = model._observerCount
     }
 
     var isBound: Bool { binding != nil }
@@ -133,7 +133,7 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
     func snapshot() -> FieldSnapshot {
         FieldSnapshot(
             model: model.value, control: widget.observingValue(), notifications: notifications,
-            writeCount: binding?.controlWriteCount ?? 0
+            writeCount: binding?._controlWriteCount ?? 0
         )
     }
 
@@ -145,8 +145,8 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
     func invariantProblems() -> [String] {
         var problems: [String] = []
         let expectedObservers = observerBaseline + (isBound ? 1 : 0)
-        if model.observerCount != expectedObservers {
-            problems.append("\(name): \(model.observerCount) observers, expected \(expectedObservers)")
+        if model._observerCount != expectedObservers {
+            problems.append("\(name): \(model._observerCount) observers, expected \(expectedObservers)")
         }
         if !same(lastSeen, model.value) {
             problems.append("\(name): observers last heard \(describe(lastSeen)), the model holds \(describe(model.value))")
@@ -292,7 +292,7 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
         if !same(model.value, expected) {
             problems.append("\(name): model \(describe(model.value)), expected \(describe(expected))")
         }
-        let writes = (binding?.controlWriteCount ?? 0) - before.writeCount
+        let writes = (binding?._controlWriteCount ?? 0) - before.writeCount
         if writes != 0 { problems.append("\(name): the user's change was written back to the widget \(writes) times") }
         if edit.isRefused, validation?.isValid != false {
             problems.append("\(name): refused input left the validation at \(String(describing: validation))")

@@ -223,11 +223,11 @@ final class InterleavingRun {
             let field = fields[index]
             let (description, perform, check) = field.planUserEdit(&rng)
             log.append("#\(step) user \(field.name)\(field.isBound ? "" : " (unbound)"): \(description)")
-            let undoCount = history.undoCount
+            let _undoCount = history._undoCount
             perform()
             let problems = check(before[index]) + untouched(except: [index])
             if field.isBound, field.validation?.isValid == false, description.hasPrefix("type") { refusedInputs += 1 }
-            if field.isBound, field.notifications - before[index].notifications == 1, history.undoCount == undoCount + 1 {
+            if field.isBound, field.notifications - before[index].notifications == 1, history._undoCount == _undoCount + 1 {
                 freshEdit = (index, before[index].model, field.captureModel())
             }
             return problems

@@ -116,8 +116,8 @@ final class LeakLoopTests: GtkTestCase {
             XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
             XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
             XCTAssertEqual(
-                name.observerCount + years.observerCount + isOn.observerCount + salary.observerCount
-                    + comments.observerCount + choice.observerCount + validation.observerCount, 0,
+                name._observerCount + years._observerCount + isOn._observerCount + salary._observerCount
+                    + comments._observerCount + choice._observerCount + validation._observerCount, 0,
                 "observers left on the long-lived models"
             )
         }

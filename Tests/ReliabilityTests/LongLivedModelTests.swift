@@ -64,16 +64,16 @@ final class LongLivedModelTests: GtkTestCase {
     @MainActor
     private static func observerCounts(of viewModel: SurveyViewModel) -> [String: Int] {
         var counts = [
-            "name": viewModel.name.observerCount, "companyName": viewModel.companyName.observerCount,
-            "yearsOfExperience": viewModel.yearsOfExperience.observerCount,
-            "isCurrentEmployer": viewModel.isCurrentEmployer.observerCount,
-            "approxSalary": viewModel.approxSalary.observerCount, "comments": viewModel.comments.observerCount,
-            "experienceText": viewModel.experienceText.observerCount, "salaryText": viewModel.salaryText.observerCount,
-            "summary": viewModel.summary.observerCount, "isValid": viewModel.isValid.observerCount,
+            "name": viewModel.name._observerCount, "companyName": viewModel.companyName._observerCount,
+            "yearsOfExperience": viewModel.yearsOfExperience._observerCount,
+            "isCurrentEmployer": viewModel.isCurrentEmployer._observerCount,
+            "approxSalary": viewModel.approxSalary._observerCount, "comments": viewModel.comments._observerCount,
+            "experienceText": viewModel.experienceText._observerCount, "salaryText": viewModel.salaryText._observerCount,
+            "summary": viewModel.summary._observerCount, "isValid": viewModel.isValid._observerCount,
         ]
         for field in SurveyField.allCases {
-            counts["inputErrors.\(field)"] = viewModel.inputErrors[field]!.observerCount
-            counts["validation.\(field)"] = viewModel.validation(for: field).observerCount
+            counts["inputErrors.\(field)"] = viewModel.inputErrors[field]!._observerCount
+            counts["validation.\(field)"] = viewModel.validation(for: field)._observerCount
         }
         return counts
     }

@@ -229,7 +229,7 @@ final class SurveyViewModelTests: XCTestCase {
         viewModel.history.clear()
         viewModel.reset()
         XCTAssertEqual(viewModel.answers.value, .empty)
-        XCTAssertEqual(viewModel.history.undoCount, 1)
+        XCTAssertEqual(viewModel.history._undoCount, 1)
         viewModel.history.undo()
         XCTAssertEqual(viewModel.name.value, "Ada")
         XCTAssertEqual(viewModel.approxSalary.value, 85_000)
@@ -246,7 +246,7 @@ final class SurveyViewModelTests: XCTestCase {
         let viewModel = SurveyViewModel()
         for text in ["A", "Ad", "Ada"] { viewModel.name.value = text }
         viewModel.yearsOfExperience.value = 3
-        XCTAssertEqual(viewModel.history.undoCount, 2)
+        XCTAssertEqual(viewModel.history._undoCount, 2)
         viewModel.history.undo()
         viewModel.history.undo()
         XCTAssertEqual(viewModel.name.value, "")

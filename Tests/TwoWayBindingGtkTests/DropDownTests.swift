@@ -32,7 +32,7 @@ final class DropDownTests: GtkTestCase {
             workplace.value = 7
             XCTAssertNil(dropDown.selectedIndex)
             XCTAssertNil(workplace.value, "an index past the end selects nothing, and the model follows")
-            XCTAssertEqual(binding.controlWriteCount, 2)
+            XCTAssertEqual(binding._controlWriteCount, 2)
         }
     }
 

@@ -29,7 +29,7 @@ final class EditableKindsTests: GtkTestCase {
                 XCTAssertEqual(value.value, "Ada", "\(kind): an edit reaches the model")
                 value.value = "Grace"
                 XCTAssertEqual(String(cString: gtk_editable_get_text(widget.opaque)), "Grace", "\(kind): the model reaches it")
-                XCTAssertEqual(binding.controlWriteCount, 2, "\(kind): the edit was not written back")
+                XCTAssertEqual(binding._controlWriteCount, 2, "\(kind): the edit was not written back")
             }
         }
     }

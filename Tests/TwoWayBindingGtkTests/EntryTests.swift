@@ -23,7 +23,7 @@ final class EntryTests: GtkTestCase {
             name.value = "Grace"
             XCTAssertEqual(entry.text, "Grace")
             XCTAssertEqual(textNotifications(), 2)
-            XCTAssertEqual(binding.controlWriteCount, 2)
+            XCTAssertEqual(binding._controlWriteCount, 2)
 
             entry.updateValue(with: "Grace")
             XCTAssertEqual(textNotifications(), 2, "equal text is not written")
@@ -49,7 +49,7 @@ final class EntryTests: GtkTestCase {
             gtk_editable_delete_text(gtkEntry.opaque, 0, 1)
             XCTAssertEqual(name.value, "da")
             XCTAssertEqual(notifications.value, 2)
-            XCTAssertEqual(binding.controlWriteCount, 1, "user input is not echoed back to the entry")
+            XCTAssertEqual(binding._controlWriteCount, 1, "user input is not echoed back to the entry")
         }
     }
 

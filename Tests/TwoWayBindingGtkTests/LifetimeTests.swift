@@ -39,7 +39,7 @@ final class LifetimeTests: GtkTestCase {
             GtkTest.destroy(window)
             XCTAssertNil(binding, "the widget's destruction released its binder")
             XCTAssertNil(wrapper, "finalization released the wrapper")
-            XCTAssertEqual(name.observerCount, 0)
+            XCTAssertEqual(name._observerCount, 0)
         }
     }
 
@@ -55,14 +55,14 @@ final class LifetimeTests: GtkTestCase {
             let secondBinding = entry.bind(with: second)
             XCTAssertTrue(entry.binder === secondBinding)
             XCTAssertFalse(firstBinding.isActive)
-            XCTAssertEqual(first.observerCount, 0)
+            XCTAssertEqual(first._observerCount, 0)
             XCTAssertEqual(entry.text, "two")
             first.value = "ignored"
             XCTAssertEqual(entry.text, "two")
 
             secondBinding.unbind()
             XCTAssertNil(entry.binder)
-            XCTAssertEqual(second.observerCount, 0)
+            XCTAssertEqual(second._observerCount, 0)
             var position: gint = 3
             gtk_editable_insert_text(gtkEntry.opaque, "!", -1, &position)
             XCTAssertEqual(second.value, "two", "an unbound entry no longer writes the model")
@@ -103,7 +103,7 @@ final class LifetimeTests: GtkTestCase {
             XCTAssertEqual(keptBinding?.isActive, false, "a handle kept by the caller is inert")
             keptBinding?.unbind()
             keptBinding = nil
-            for observable in [name.observerCount, years.observerCount, comments.observerCount, validation.observerCount] {
+            for observable in [name._observerCount, years._observerCount, comments._observerCount, validation._observerCount] {
                 XCTAssertEqual(observable, 0)
             }
             XCTAssertEqual(Widget.liveCount, baseline.0)
@@ -130,7 +130,7 @@ final class LifetimeTests: GtkTestCase {
                 XCTAssertEqual(entry.text, "")
                 _ = binding
             }
-            XCTAssertEqual(name.observerCount, 0, "the binding ended with the caller's handle")
+            XCTAssertEqual(name._observerCount, 0, "the binding ended with the caller's handle")
             g_object_unref(gtkEntry)
             GtkTest.pump()
         }
@@ -147,7 +147,7 @@ final class LifetimeTests: GtkTestCase {
             g_object_unref(gtkEntry)
             GtkTest.pump()
             XCTAssertEqual(Widget.liveCount, before)
-            XCTAssertEqual(name.observerCount, 0)
+            XCTAssertEqual(name._observerCount, 0)
         }
     }
 
@@ -186,8 +186,8 @@ final class LifetimeTests: GtkTestCase {
             XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
             XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
             XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
-            XCTAssertEqual(name.observerCount + years.observerCount + isOn.observerCount + salary.observerCount
-                + comments.observerCount + choice.observerCount + validation.observerCount, 0)
+            XCTAssertEqual(name._observerCount + years._observerCount + isOn._observerCount + salary._observerCount
+                + comments._observerCount + choice._observerCount + validation._observerCount, 0)
         }
     }
 }

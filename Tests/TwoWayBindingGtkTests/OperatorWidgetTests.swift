@@ -40,7 +40,7 @@ final class OperatorWidgetTests: GtkTestCase {
             XCTAssertEqual(name.value, "Ada")
             name.value = "Grace"
             XCTAssertEqual(String(cString: gtk_editable_get_text(gtkEntry.opaque)), "Grace")
-            XCTAssertEqual(binding.controlWriteCount, 2, "the typed letter was not written back")
+            XCTAssertEqual(binding._controlWriteCount, 2, "the typed letter was not written back")
         }
     }
 

@@ -36,7 +36,7 @@ final class RadioGroupTests: GtkTestCase {
             XCTAssertEqual(colour.value, 2)
             XCTAssertEqual(Self.checked(buttons), [2], "one button at most: they are one group")
             XCTAssertEqual(notifications.value, 2, "each click is one change, with no nil between")
-            XCTAssertEqual(binding.controlWriteCount, 0)
+            XCTAssertEqual(binding._controlWriteCount, 0)
 
             colour.value = 0
             XCTAssertEqual(Self.checked(buttons), [0])

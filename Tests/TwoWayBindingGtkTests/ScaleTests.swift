@@ -23,7 +23,7 @@ final class ScaleTests: GtkTestCase {
             XCTAssertEqual(gtk_range_get_value(gtkScale.cast()), 50)
             XCTAssertEqual(salary.value, 50, "the model takes the clamped value")
             XCTAssertEqual(notifications.value, 1)
-            XCTAssertEqual(binding.controlWriteCount, 1)
+            XCTAssertEqual(binding._controlWriteCount, 1)
         }
     }
 
@@ -53,7 +53,7 @@ final class ScaleTests: GtkTestCase {
 
             salary.value = 42.5
             XCTAssertEqual(scale.value, 42.5)
-            XCTAssertEqual(binding.controlWriteCount, 2)
+            XCTAssertEqual(binding._controlWriteCount, 2)
         }
     }
 }

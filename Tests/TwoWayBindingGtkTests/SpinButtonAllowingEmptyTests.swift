@@ -40,7 +40,7 @@ final class SpinButtonAllowingEmptyTests: GtkTestCase {
             XCTAssertEqual(Self.text(gtkSpin), "")
             age.value = 42
             XCTAssertEqual(Self.text(gtkSpin), "42")
-            XCTAssertEqual(binding.controlWriteCount, 4)
+            XCTAssertEqual(binding._controlWriteCount, 4)
         }
     }
 

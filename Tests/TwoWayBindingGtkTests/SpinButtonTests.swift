@@ -28,7 +28,7 @@ final class SpinButtonTests: GtkTestCase {
             XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 50)
             XCTAssertEqual(years.value, 50)
             XCTAssertEqual(notifications.value, 1)
-            XCTAssertEqual(binding.controlWriteCount, 1)
+            XCTAssertEqual(binding._controlWriteCount, 1)
         }
     }
 
@@ -61,7 +61,7 @@ final class SpinButtonTests: GtkTestCase {
             XCTAssertEqual(years.value, 11)
             XCTAssertEqual(notifications.value, 1)
             XCTAssertEqual(valueChanges(), 1)
-            XCTAssertEqual(binding.controlWriteCount, 1)
+            XCTAssertEqual(binding._controlWriteCount, 1)
         }
     }
 

@@ -29,7 +29,7 @@ final class TextViewTests: GtkTestCase {
 
             textView.updateValue(with: "Goodbye")
             XCTAssertEqual(bufferChanges(), 3, "equal text is never written")
-            XCTAssertEqual(binding.controlWriteCount, 2)
+            XCTAssertEqual(binding._controlWriteCount, 2)
         }
     }
 
@@ -57,7 +57,7 @@ final class TextViewTests: GtkTestCase {
             gtk_text_buffer_end_user_action(buffer)
             XCTAssertEqual(comments.value, "Bye")
             XCTAssertEqual(notifications.value, 2, "one notification for the whole action")
-            XCTAssertEqual(binding.controlWriteCount, 1, "typing is not written back")
+            XCTAssertEqual(binding._controlWriteCount, 1, "typing is not written back")
 
             comments.value = "Later"
             XCTAssertEqual(TextView.wrapping(gtkTextView).text, "Later")

@@ -21,13 +21,13 @@ final class ToggleButtonTests: GtkTestCase {
             XCTAssertTrue(isBold.value)
             XCTAssertEqual(notifications.value, 1)
             XCTAssertEqual(activeNotifications(), 1, "the binding did not write back")
-            XCTAssertEqual(binding.controlWriteCount, 0)
+            XCTAssertEqual(binding._controlWriteCount, 0)
 
             isBold.value = false
             XCTAssertEqual(gtk_toggle_button_get_active(gtkToggle.cast()), 0)
             XCTAssertEqual(activeNotifications(), 2)
             XCTAssertEqual(notifications.value, 2, "the button's echo is not taken for the user's")
-            XCTAssertEqual(binding.controlWriteCount, 1)
+            XCTAssertEqual(binding._controlWriteCount, 1)
         }
     }
 

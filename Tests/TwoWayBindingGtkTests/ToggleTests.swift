@@ -28,7 +28,7 @@ final class ToggleTests: GtkTestCase {
             XCTAssertEqual(gtk_switch_get_active(gtkSwitch.opaque), 1)
             XCTAssertEqual(activeNotifications(), 2)
             XCTAssertEqual(notifications.value, 2)
-            XCTAssertEqual(binding.controlWriteCount, 2)
+            XCTAssertEqual(binding._controlWriteCount, 2)
         }
     }
 
@@ -46,11 +46,11 @@ final class ToggleTests: GtkTestCase {
             sf_signal_emit(gtkCheck, "activate")  // as a click or Space would
             XCTAssertTrue(agreed.value)
             XCTAssertEqual(notifications.value, 1)
-            XCTAssertEqual(binding.controlWriteCount, 0)
+            XCTAssertEqual(binding._controlWriteCount, 0)
 
             agreed.value = false
             XCTAssertFalse(check.isChecked)
-            XCTAssertEqual(binding.controlWriteCount, 1)
+            XCTAssertEqual(binding._controlWriteCount, 1)
             XCTAssertEqual(notifications.value, 2)
         }
     }

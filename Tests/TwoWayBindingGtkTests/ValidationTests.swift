@@ -71,7 +71,7 @@ final class ValidationTests: GtkTestCase {
             let first = Observable(FieldValidation.invalid("first"))
             entry.showValidation(first)
             entry.showValidation(name.map { $0.isEmpty ? .invalid("Enter your name") : .valid })
-            XCTAssertEqual(first.observerCount, 0)
+            XCTAssertEqual(first._observerCount, 0)
             XCTAssertEqual(gtk_widget_has_css_class(gtkEntry, "error"), 1)
 
             entry.bind(with: name)

@@ -19,7 +19,7 @@ final class BatchTests: XCTestCase {
         let a = Observable(1), b = Observable(2), c = Observable(3), d = Observable(4)
         let sum = Derived(from: [a, b, c, d]) { a.value + b.value + c.value + d.value }
         let recorder = Recorder(sum)
-        let before = sum.computeCount
+        let before = sum._computeCount
         batch {
             a.value = 10
             b.value = 20
@@ -27,7 +27,7 @@ final class BatchTests: XCTestCase {
             d.value = 40
         }
         XCTAssertEqual(recorder.received, [100])
-        XCTAssertEqual(sum.computeCount, before + 1)
+        XCTAssertEqual(sum._computeCount, before + 1)
     }
 
     @MainActor func testBatch_valueSetBackToStartNotifiesNobody() async {

@@ -69,7 +69,7 @@ final class BindingTests: XCTestCase {
         let field = FakeTextField()
         field.bind(with: model)
         model.value = "next"
-        XCTAssertEqual(history.undoCount, 1, "an echo would have recorded more steps")
+        XCTAssertEqual(history._undoCount, 1, "an echo would have recorded more steps")
         history.undo()
         XCTAssertEqual(model.value, "start")
         XCTAssertEqual(field.text, "start")
@@ -303,7 +303,7 @@ final class BindingTests: XCTestCase {
         field.refusesBinders = true
         let binding = field.bind(with: model)
         XCTAssertFalse(binding.isActive)
-        XCTAssertEqual(model.observerCount, 0)
+        XCTAssertEqual(model._observerCount, 0)
         XCTAssertEqual(field.handlerCount, 0)
         XCTAssertEqual(field.text, "untouched")
     }
@@ -318,7 +318,7 @@ final class BindingTests: XCTestCase {
         XCTAssertFalse(binding.isActive)
         XCTAssertNil(field.binder)
         XCTAssertEqual(field.handlerCount, 0)
-        XCTAssertEqual(model.observerCount, 0)
+        XCTAssertEqual(model._observerCount, 0)
         model.value = "b"
         XCTAssertEqual(field.text, "a")
         field.type("c")
@@ -334,7 +334,7 @@ final class BindingTests: XCTestCase {
         XCTAssertTrue(new.isActive)
         XCTAssertTrue(field.binder === new)
         XCTAssertEqual(field.handlerCount, 1, "bindings do not pile up")
-        XCTAssertEqual(first.observerCount, 0)
+        XCTAssertEqual(first._observerCount, 0)
         field.type("typed")
         XCTAssertEqual(first.value, "first")
         XCTAssertEqual(second.value, "typed")
@@ -344,7 +344,7 @@ final class BindingTests: XCTestCase {
         let model = Observable("x")
         let field = FakeTextField()
         for _ in 0..<10 { field.bind(with: model) }
-        XCTAssertEqual(model.observerCount, 1)
+        XCTAssertEqual(model._observerCount, 1)
         XCTAssertEqual(field.handlerCount, 1)
     }
 
@@ -352,10 +352,10 @@ final class BindingTests: XCTestCase {
         let model = Observable("x")
         var field: FakeTextField? = FakeTextField()
         weak let weakBinding = field!.bind(with: model)
-        XCTAssertEqual(model.observerCount, 1)
+        XCTAssertEqual(model._observerCount, 1)
         field = nil
         XCTAssertNil(weakBinding, "the binding lived only through its control")
-        XCTAssertEqual(model.observerCount, 0)
+        XCTAssertEqual(model._observerCount, 0)
         model.value = "later"   // no crash
     }
 
@@ -413,11 +413,11 @@ final class BindingTests: XCTestCase {
         var label: FakeLabel? = FakeLabel()
         label!.observe(for: a) { $0.text = $1 }
         label!.observe(for: b) { $0.text = $1 }
-        XCTAssertEqual(a.observerCount, 0)
+        XCTAssertEqual(a._observerCount, 0)
         a.value = "a2"
         XCTAssertEqual(label!.text, "b")
         label = nil
-        XCTAssertEqual(b.observerCount, 0)
+        XCTAssertEqual(b._observerCount, 0)
     }
 
     @MainActor func testOneWayIntoBindable_neverWritesBack() async {

@@ -35,7 +35,7 @@ final class EditHistoryTests: XCTestCase {
         let name = Observable("")
         history.track(name, coalescing: true)
         for text in ["A", "Ad", "Ada"] { name.value = text }
-        XCTAssertEqual(history.undoCount, 1)
+        XCTAssertEqual(history._undoCount, 1)
         history.undo()
         XCTAssertEqual(name.value, "")
         history.redo()
@@ -51,7 +51,7 @@ final class EditHistoryTests: XCTestCase {
         name.value = "Ada"
         company.value = "AE"
         name.value = "Ada L"
-        XCTAssertEqual(history.undoCount, 3)
+        XCTAssertEqual(history._undoCount, 3)
         history.undo()
         XCTAssertEqual(name.value, "Ada")
         history.undo()
@@ -75,7 +75,7 @@ final class EditHistoryTests: XCTestCase {
         history.track(years)
         years.value = 0.5
         years.value = 1
-        XCTAssertEqual(history.undoCount, 2)
+        XCTAssertEqual(history._undoCount, 2)
     }
 
     @MainActor func testBatch_isOneStep() async {
@@ -87,7 +87,7 @@ final class EditHistoryTests: XCTestCase {
             a.value = "x"
             b.value = 5
         }
-        XCTAssertEqual(history.undoCount, 1)
+        XCTAssertEqual(history._undoCount, 1)
         history.undo()
         XCTAssertEqual(a.value, "")
         XCTAssertEqual(b.value, 0)
@@ -101,7 +101,7 @@ final class EditHistoryTests: XCTestCase {
         let recorder = Recorder(name)
         history.undo()
         XCTAssertEqual(recorder.received, [""])
-        XCTAssertEqual(history.undoCount, 0)
+        XCTAssertEqual(history._undoCount, 0)
     }
 
     @MainActor func testNewEdit_clearsRedo() async {
@@ -135,7 +135,7 @@ final class EditHistoryTests: XCTestCase {
         let years = Observable(0.0)
         history.track(years)
         for value in 1...5 { years.value = Double(value) }
-        XCTAssertEqual(history.undoCount, 3)
+        XCTAssertEqual(history._undoCount, 3)
         history.undo(); history.undo(); history.undo()
         XCTAssertEqual(years.value, 2)
     }

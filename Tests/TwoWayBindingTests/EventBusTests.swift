@@ -33,16 +33,16 @@ final class EventBusTests: XCTestCase {
         token.cancel()
         bus.publish(Saved(count: 0))
         XCTAssertEqual(count, 0)
-        XCTAssertEqual(bus.subscriberCount(for: Saved.self), 0)
+        XCTAssertEqual(bus._subscriberCount(for: Saved.self), 0)
     }
 
     @MainActor func testReleasedToken_unsubscribes() async {
         let bus = EventBus()
         var token: ObservationToken? = bus.subscribe(Saved.self) { _ in }
-        XCTAssertEqual(bus.subscriberCount(for: Saved.self), 1)
+        XCTAssertEqual(bus._subscriberCount(for: Saved.self), 1)
         _ = token
         token = nil
-        XCTAssertEqual(bus.subscriberCount(for: Saved.self), 0)
+        XCTAssertEqual(bus._subscriberCount(for: Saved.self), 0)
     }
 
     @MainActor func testPost_fromBackgroundThreadDeliversOnMainActor() async {

@@ -111,7 +111,7 @@ final class ObservableTests: XCTestCase {
         second = observable.observe { _ in secondCalls += 1 }
         observable.value = 1
         XCTAssertEqual(secondCalls, 0)
-        XCTAssertEqual(observable.observerCount, 1)
+        XCTAssertEqual(observable._observerCount, 1)
         _ = first
     }
 

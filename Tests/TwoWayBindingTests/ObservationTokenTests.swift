@@ -11,19 +11,19 @@ final class ObservationTokenTests: XCTestCase {
         observable.value = 2
         XCTAssertEqual(count, 1)
         XCTAssertFalse(token.isActive)
-        XCTAssertEqual(observable.observerCount, 0)
+        XCTAssertEqual(observable._observerCount, 0)
     }
 
     @MainActor func testReleasingToken_endsObservation() async {
         let observable = Observable(0)
         var count = 0
         var token: ObservationToken? = observable.observe { _ in count += 1 }
-        XCTAssertEqual(observable.observerCount, 1)
+        XCTAssertEqual(observable._observerCount, 1)
         _ = token
         token = nil
         observable.value = 1
         XCTAssertEqual(count, 0)
-        XCTAssertEqual(observable.observerCount, 0)
+        XCTAssertEqual(observable._observerCount, 0)
     }
 
     @MainActor func testCancelTwice_isHarmless() async {
@@ -31,7 +31,7 @@ final class ObservationTokenTests: XCTestCase {
         let token = observable.observe { _ in }
         token.cancel()
         token.cancel()
-        XCTAssertEqual(observable.observerCount, 0)
+        XCTAssertEqual(observable._observerCount, 0)
     }
 
     @MainActor func testTokenOutlivingObservable_cancelsSafely() async {
@@ -66,7 +66,7 @@ final class ObservationTokenTests: XCTestCase {
         b.value = "y"
         XCTAssertEqual(calls, 1)
         XCTAssertEqual(bag.count, 0)
-        XCTAssertEqual(a.observerCount + b.observerCount, 0)
+        XCTAssertEqual(a._observerCount + b._observerCount, 0)
     }
 
     @MainActor func testReleasingBag_endsEveryObservation() async {
@@ -74,10 +74,10 @@ final class ObservationTokenTests: XCTestCase {
         var bag: ObservationBag? = ObservationBag()
         a.observe { _ in }.store(in: bag!)
         a.observe { _ in }.store(in: bag!)
-        XCTAssertEqual(a.observerCount, 2)
+        XCTAssertEqual(a._observerCount, 2)
         _ = bag
         bag = nil
-        XCTAssertEqual(a.observerCount, 0)
+        XCTAssertEqual(a._observerCount, 0)
     }
 
     @MainActor func testTokens_areHashableByIdentity() async {
