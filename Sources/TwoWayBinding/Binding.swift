@@ -1,234 +1,82 @@
-/// Which side wins when a binding starts.
-public enum InitialSync: Sendable {
-    /// The control takes the model's value (the default).
-    case modelToControl
-    /// The model takes the control's value.
-    case controlToModel
-}
-
-/// When the user's changes reach the model.
-public enum CommitPolicy: Sendable {
-    /// On every edit: each keystroke, each step of a drag.
-    case everyChange
-    /// Only when the user commits: activate, or focus leaving the control.
-    case onCommit
-}
-
-/// How a binding behaves; the defaults suit most fields.
-public struct BindingOptions {
-    public var initialSync: InitialSync
-    public var commitPolicy: CommitPolicy
-    /// Where conversion failures are reported. A binding makes its own when `nil`.
-    public var validation: Observable<FieldValidation>?
-
-    public init(
-        initialSync: InitialSync = .modelToControl,
-        commitPolicy: CommitPolicy = .everyChange,
-        validation: Observable<FieldValidation>? = nil
-    ) {
-        self.initialSync = initialSync
-        self.commitPolicy = commitPolicy
-        self.validation = validation
-    }
-}
-
-/// A binding of any value types: what a binder slot holds, and what a list of
-/// bindings of different types is made of.
-@MainActor
-public class AnyBinding {
-    /// Conversion failures of this binding: `.invalid` while the control shows
-    /// something the model cannot take.
-    public let validation: Observable<FieldValidation>
-
-    /// Times the binding wrote the control, for tests and diagnostics.
-    package internal(set) var _controlWriteCount: Int {
-        get { writes }
-        set { writes = newValue }
-    }
-    @usableFromInline var writes = 0
-
-    @usableFromInline
-    init(validation: Observable<FieldValidation>) {
-        self.validation = validation
-    }
-
-    /// Whether both sides are alive and the binding still connects them.
-    public var isActive: Bool { false }
-
-    /// Disconnects both sides and empties the target's binder slot. Calling it
-    /// again does nothing.
-    public func unbind() {}
-}
-
-/// A two-way binding between an `Observable` and a `Bindable` control.
+/// A value that lives elsewhere, read and written through a getter and a
+/// setter (seed 002), such as a field of a plain struct another object holds:
 ///
-/// - The control takes the model's value when bound (or the reverse, by option).
-/// - An equal value is never written to the control, and what the control
-///   reports while being written is ignored, so there is no feedback loop.
-/// - After each write the control is read back: a clamped or rounded value
-///   goes to the model once, and both sides agree.
-/// - A control value the transform refuses leaves the model as it was and sets
-///   `validation` to `.invalid` with the transform's message.
-/// - Neither side is kept alive by the binding: the control owns it through its
-///   binder slot, and it ends when either side goes away or on `unbind()`.
+/// ```swift
+/// nameEntry.bind(with: Binding(get: { settings.name }, set: { settings.name = $0 }))
+/// ```
+///
+/// A control bound to it has the guarantees of one bound to an `Observable`:
+/// an equal value is never written, the control's echo is ignored, a clamped
+/// value is read back and set, and a transform's refusal leaves the setter
+/// uncalled. A getter cannot tell when its value changes behind the binding's
+/// back: call `refresh()` then. The control's binding keeps this one, and its
+/// getter and setter, alive.
 @MainActor
-public final class Binding<Model, Control: Equatable>: AnyBinding {
-    @usableFromInline weak var model: Observable<Model>?
-    @usableFromInline weak var control: (any Bindable<Control>)?
-    @usableFromInline let transform: ValueTransform<Model, Control>
-    @usableFromInline let commitPolicy: CommitPolicy
+public final class Binding<Value: Equatable> {
+    private let get: () -> Value
+    private let set: (Value) -> Void
+    /// The value as bound controls see it; a change from them goes through `set`.
+    let mirror: Observable<Value>
+    private var token: ObservationToken?
+    private var isRefreshing = false
 
-    @usableFromInline var modelToken: ObservationToken?
-    @usableFromInline var controlToken: ObservationToken?
-    @usableFromInline var isWritingControl = false
-    @usableFromInline var isWritingModel = false
-    // What the control showed when the two sides last agreed: a report with
-    // the control still showing it is no user change (focus passing through
-    // a field, an activate with nothing typed).
-    @usableFromInline var lastAgreed: Control?
-
-    @inlinable
-    init(
-        model: Observable<Model>,
-        control: some Bindable<Control>,
-        transform: ValueTransform<Model, Control>,
-        options: BindingOptions
-    ) {
-        self.model = model
-        self.control = control
-        self.transform = transform
-        self.commitPolicy = options.commitPolicy
-        super.init(validation: options.validation ?? Observable(.valid))
-    }
-
-    @inlinable
-    func start(initialSync: InitialSync) {
-        guard let model, let control else { return }
-        modelToken = model.observe { [weak self] value in
-            self?.modelDidChange(value)
-        }
-        controlToken = control.observeUserChanges { [weak self] event in
-            self?.controlDidChange(event)
-        }
-        switch initialSync {
-        case .modelToControl: write(model.value, to: control, of: model)
-        case .controlToModel: push(control.observingValue(), to: model, from: control)
+    /// A binding that reads through `get` and writes through `set`.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+        mirror = Observable(get())
+        token = mirror.observe { [unowned self] value in
+            if !isRefreshing { self.set(value) }
         }
     }
 
-    public override var isActive: Bool {
-        modelToken != nil && model != nil && control != nil
+    /// The value, read through the getter; setting it goes through the setter
+    /// and reaches the bound controls.
+    public var value: Value {
+        get { get() }
+        set { mirror.value = newValue }
     }
 
-    public override func unbind() {
-        modelToken?.cancel()
-        controlToken?.cancel()
-        modelToken = nil
-        controlToken = nil
-        if let control, control.binder === self {
-            control.binder = nil
-        }
-    }
-
-    // MARK: - Model → control
-
-    @inlinable
-    func modelDidChange(_ value: Model) {
-        guard !isWritingModel else { return }
-        guard let model, let control else { return unbind() }
-        write(value, to: control, of: model)
-    }
-
-    @inlinable
-    func write(_ value: Model, to control: any Bindable<Control>, of model: Observable<Model>) {
-        // The model is the truth now: whatever the user had typed that did not
-        // convert is replaced.
-        validation.value = .valid
-        let wanted = transform.toControl(value)
-        lastAgreed = wanted
-        guard !control.isShowing(wanted) else { return }
-        isWritingControl = true
-        control.updateValue(with: wanted)
-        isWritingControl = false
-        writes += 1
-
-        if !control.isShowing(wanted) {
-            // The control clamped or rounded: the model follows it, once.
-            let shown = control.observingValue()
-            lastAgreed = shown
-            push(shown, to: model, from: control)
-        }
-    }
-
-    // MARK: - Control → model
-
-    @inlinable
-    func controlDidChange(_ event: ControlEvent) {
-        guard !isWritingControl else { return }
-        if case .rejected(let message) = event {
-            validation.value = .invalid(message)
-            return
-        }
-        if commitPolicy == .onCommit, event == .edited { return }
-        guard let model, let control else { return unbind() }
-        let shown = control.observingValue()
-        if shown == lastAgreed, event != .entered {
-            // Back to what the model holds (an error typed and undone): valid
-            // again, and nothing for the model to hear.
-            validation.value = .valid
-            return
-        }
-        push(shown, to: model, from: control)
-    }
-
-    @inlinable
-    func push(_ shown: Control, to model: Observable<Model>, from control: any Bindable<Control>) {
-        switch transform.toModel(shown) {
-        case .failure(let error):
-            validation.value = .invalid(error.message)
-        case .success(let newValue):
-            validation.value = .valid
-            lastAgreed = shown
-            isWritingModel = true
-            model.value = newValue
-            isWritingModel = false
-            // An observer of the model may have corrected the value (or a batch
-            // holds it back); the control shows what the model holds.
-            if !Propagation.isBatching, transform.toControl(model.value) != transform.toControl(newValue) {
-                write(model.value, to: control, of: model)
-            }
-        }
+    /// Reads the getter again and shows a changed value in the bound controls,
+    /// without calling the setter: for a change made behind the binding's back.
+    public func refresh() {
+        isRefreshing = true
+        defer { isRefreshing = false }
+        mirror.value = get()
     }
 }
 
 extension Bindable {
-    /// Binds this control to `observable` both ways, replacing any binding it had.
-    @inlinable
+    /// Binds this control to `binding`'s getter and setter, replacing any
+    /// binding it had.
     @discardableResult
     public func bind(
-        with observable: Observable<BindingValue>,
+        with binding: Binding<BindingValue>,
         options: BindingOptions = BindingOptions()
-    ) -> Binding<BindingValue, BindingValue> {
-        bind(with: observable, transform: .identity, options: options)
+    ) -> ControlBinding<BindingValue, BindingValue> {
+        bind(with: binding, transform: .identity, options: options)
     }
 
-    /// Binds this control to `observable` both ways through `transform`,
+    /// Binds this control to `binding`'s getter and setter through `transform`,
     /// replacing any binding it had.
-    // Inlinable, as is the engine, so that each binding runs code specialized
-    // for its value types: generic code pays for metadata on every change.
-    @inlinable
     @discardableResult
     public func bind<Model>(
-        with observable: Observable<Model>,
+        with binding: Binding<Model>,
         transform: ValueTransform<Model, BindingValue>,
         options: BindingOptions = BindingOptions()
-    ) -> Binding<Model, BindingValue> {
-        binder?.unbind()
-        let binding = Binding(model: observable, control: self, transform: transform, options: options)
-        binder = binding
-        // A target may refuse a binder (a destroyed widget does): then the
-        // binding never connects and reports itself inactive.
-        if binder === binding { binding.start(initialSync: options.initialSync) }
-        return binding
+    ) -> ControlBinding<Model, BindingValue> {
+        let engine = bind(with: binding.mirror, transform: transform, options: options)
+        engine.keptModel = binding
+        return engine
     }
+}
+
+/// Binds a control to a getter and setter both ways:
+/// `nameEntry <-> Binding(get: { draft.name }, set: { draft.name = $0 })`.
+@MainActor
+@discardableResult
+public func <-> <Control: Bindable>(
+    control: Control, binding: Binding<Control.BindingValue>
+) -> ControlBinding<Control.BindingValue, Control.BindingValue> {
+    control.bind(with: binding)
 }

@@ -6,7 +6,7 @@ infix operator <- : AssignmentPrecedence
 @discardableResult
 public func <-> <Control: Bindable>(
     control: Control, observable: Observable<Control.BindingValue>
-) -> Binding<Control.BindingValue, Control.BindingValue> {
+) -> ControlBinding<Control.BindingValue, Control.BindingValue> {
     control.bind(with: observable)
 }
 

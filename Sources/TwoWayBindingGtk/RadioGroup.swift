@@ -59,7 +59,7 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
     /// Binds the group to a model that always holds a choice: the model's
     /// value is checked at once, and no checked button is never written to it.
     @discardableResult
-    public func bind(with observable: Observable<Choice>) -> Binding<Choice, Choice?> {
+    public func bind(with observable: Observable<Choice>) -> ControlBinding<Choice, Choice?> {
         bind(with: observable, transform: ValueTransform(
             toControl: { $0 },
             toModel: { choice in

@@ -255,7 +255,7 @@ enum Fields {
     }
 
     /// The value a spin button's wrapper reports after the binding asks it to
-    /// show `wanted` (`Binding.write`, then `SpinButton.updateValue`).
+    /// show `wanted` (`ControlBinding.write`, then `SpinButton.updateValue`).
     static func spinCoerce(_ wanted: Double, _ spin: SpinButton, _ setup: SpinSetup) -> Double {
         let raw = gtk_spin_button_get_value(spin.pointer!.opaque)
         if setup.rounded(raw) == wanted { return wanted }

@@ -85,4 +85,22 @@ final class OperatorWidgetTests: GtkTestCase {
             XCTAssertTrue(slid.isActive)
         }
     }
+
+    /// Seed 002's getter and setter, on a real scale: a field of a plain
+    /// struct, clamped by the scale and read back into the struct.
+    func testScaleBoundToAStructField_throughAGetterAndSetter() {
+        MainActor.assumeIsolated {
+            struct Preferences { var volume = 140.0 }
+            var preferences = Preferences()
+            let gtkScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
+            let window = GtkTest.window(gtkScale)
+            defer { GtkTest.destroy(window) }
+            let scale = Scale.wrapping(gtkScale)
+            scale <-> Binding(get: { preferences.volume }, set: { preferences.volume = $0 })
+            XCTAssertEqual(scale.value, 100)
+            XCTAssertEqual(preferences.volume, 100, "the clamped value was read back through the setter")
+            gtk_range_set_value(gtkScale.cast(), 30)  // as a drag would
+            XCTAssertEqual(preferences.volume, 30)
+        }
+    }
 }
