@@ -61,7 +61,7 @@ let package = Package(
         // Stored responses (SQLite through GRDB), drafts and CSV export.
         .target(
             name: "SurveyStorage",
-            dependencies: ["SurveyModel", "FormEngine", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SurveyModel", "FormEngine", "TwoWayBinding", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The desktop keyring, for the server's password.
         .systemLibrary(
@@ -106,7 +106,11 @@ let package = Package(
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),
         .testTarget(
             name: "SurveyStorageTests",
-            dependencies: ["SurveyStorage", "SurveyModel", "FormEngine", .product(name: "GRDB", package: "GRDB.swift")],
+            // GtkTestSupport and TwoWayBindingGtk for the storage events under a running GLib main loop.
+            dependencies: [
+                "SurveyStorage", "SurveyModel", "FormEngine", "TwoWayBinding", "TwoWayBindingGtk", "GtkTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             // Read by path: a database dump a past release wrote.
             exclude: ["Fixtures"]
         ),

@@ -127,13 +127,10 @@ extension FormWindow {
             guard let self, let store = self.store else { return }
             var restored = response
             restored.id = nil
-            do {
-                try store.insert(restored)
+            // The list follows the store's ResponseStored; a failure comes as its StorageFailed.
+            if (try? store.insert(restored)) != nil {
                 showStatus(tr("The response was stored again."), isError: false)
-            } catch {
-                showStatus(error.localizedDescription, isError: true)
             }
-            reloadResponses()
         })
     }
 

@@ -30,6 +30,8 @@ final class FormWindow: AppWindow {
     let responsesReading = LatestReading()
     /// Whether a response is being written.
     private var isStoring = false
+    /// Where the store says what became of each response.
+    let storageEvents = EventBus()
     let exportDialog = ExportDialog()
     private let statusLabel: Label
     private let pageLabel: Label
@@ -60,7 +62,7 @@ final class FormWindow: AppWindow {
             language: FormViewModel.startLanguage(form.definition, preferring: Localization.preferredLanguages)
         )
         do {
-            store = try ResponseStore(directory: DataLocation.dataDirectory)
+            store = try ResponseStore(directory: DataLocation.dataDirectory, events: storageEvents)
         } catch {
             store = nil
         }
@@ -137,6 +139,7 @@ final class FormWindow: AppWindow {
         let draftNews = restoreDraft()
         renderer = makeRenderer()
         setupActions()
+        setupStorageEvents()
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), makeMenu())
         windowState.restore(to: gtkWindow)
         if let problem = storageProblem {
@@ -444,17 +447,26 @@ final class FormWindow: AppWindow {
                 result = .failure(error)
             }
             self?.isStoring = false
-            switch result {
-            case .success(let stored): self?.didStore(stored)
-            // The form keeps every answer; nothing is lost.
-            case .failure(let error): self?.showStatus(error.localizedDescription, isError: true)
-            }
+            // On failure the form keeps every answer; the store's StorageFailed says why.
+            if case .success(let stored) = result { self?.didStore(stored) }
         }
     }
 
+    /// What storage says, from the thread that wrote: a stored response
+    /// shows in the list, a failure in the status.
+    private func setupStorageEvents() {
+        storageEvents.subscribe(ResponseStored<FormResponse>.self) { [weak self] _ in self?.reloadResponses() }
+            .store(in: bag)
+        storageEvents.subscribe(StorageFailed.self) { [weak self] failure in
+            self?.showStatus(failure.message, isError: true)
+        }
+        .store(in: bag)
+    }
+
+    /// The form's part of a stored response; the list's comes through the
+    /// store's `ResponseStored`.
     private func didStore(_ stored: FormResponse) {
         startNewResponse()
-        reloadResponses()
         // The blank form's own change is no draft.
         autosave.cancel()
         showStatus(tr("Response saved"), isError: false)

@@ -64,17 +64,18 @@ extension SurveyWindow {
                     try await offMainThread { try store.insert(response) }
                 }
             } catch {
-                // The form keeps every answer; nothing is lost.
-                self?.showStatus(error.localizedDescription, isError: true)
+                // The form keeps every answer; the store's StorageFailed says why.
                 return
             }
             // nil: a submit was under way already.
             guard let stored else { return }
-            self?.didStore(stored)
+            self?.didStore()
         }
     }
 
-    private func didStore(_ stored: SurveyResponse) {
+    /// The form's part of a stored response; the list's and the server's
+    /// come through the store's `ResponseStored`.
+    private func didStore() {
         autosave.cancel()
         do {
             try drafts.discard()
@@ -82,8 +83,6 @@ extension SurveyWindow {
             showStatus(error.localizedDescription, isError: true)
             return
         }
-        showStored(stored)
-        SyncService.shared.sendSoon()
         showStatus(tr("Response saved"), isError: false)
         nameEntry.grabFocus()
     }

@@ -40,6 +40,8 @@ final class SurveyWindow {
     let viewModel = SurveyViewModel()
     let drafts = DraftStore(directory: DataLocation.dataDirectory)
     private(set) var store: ResponseStore?
+    /// Where the store says what became of each response.
+    let storageEvents = EventBus()
     private(set) var autosave: DraftAutosave!
     private let windowState = WindowState(settings: .shared)
     var actions: [String: OpaquePointer] = [:]
@@ -112,8 +114,19 @@ final class SurveyWindow {
     // MARK: - Construction
 
     private func setupStorage() {
+        // What storage says, from the thread that wrote: a stored response
+        // joins the list and goes to the server; a failure is shown.
+        storageEvents.subscribe(ResponseStored<SurveyResponse>.self) { [weak self] stored in
+            self?.showStored(stored.response)
+            SyncService.shared.sendSoon()
+        }
+        .store(in: bag)
+        storageEvents.subscribe(StorageFailed.self) { [weak self] failure in
+            self?.showStatus(failure.message, isError: true)
+        }
+        .store(in: bag)
         do {
-            let store = try ResponseStore(directory: DataLocation.dataDirectory)
+            let store = try ResponseStore(directory: DataLocation.dataDirectory, events: storageEvents)
             self.store = store
             if let setAside = store.setAside {
                 showStatus(damagedDatabaseMessage(setAside), isError: true)

@@ -10,6 +10,10 @@ extension ResponseStore {
     /// stored already is not stored again: that response is returned.
     @discardableResult
     public func insert(_ response: FormResponse) throws -> FormResponse {
+        try announcing { try store(response) }
+    }
+
+    private func store(_ response: FormResponse) throws -> FormResponse {
         if let readOnlyError { throw readOnlyError }
         var cleaned = response
         cleaned.answers = response.answers.map {

@@ -1,5 +1,6 @@
 public import Foundation
 public import SurveyModel
+public import TwoWayBinding
 import FormEngine
 import GRDB
 import Synchronization
@@ -34,6 +35,9 @@ public final class ResponseStore: Sendable {
     public var isReadOnly: Bool { readOnlyError != nil }
     /// Why nothing can be stored, when the database may only be read.
     let readOnlyError: StorageError?
+    /// Where the store says what became of each response it was given
+    /// (`ResponseStored`, `StorageFailed`), from the thread that wrote it.
+    public let events: EventBus?
 
     /// The open database, and which file it is.
     private let connection: Mutex<Connection>
@@ -43,8 +47,10 @@ public final class ResponseStore: Sendable {
         var file: FileIdentity?
     }
 
-    /// Opens (or creates) the database in `directory`, creating the folder too.
-    public init(directory: URL) throws {
+    /// Opens (or creates) the database in `directory`, creating the folder
+    /// too; what becomes of each response is said on `events`, when given.
+    public init(directory: URL, events: EventBus? = nil) throws {
+        self.events = events
         do {
             try PrivateFiles.prepareFolder(directory)
         } catch {
@@ -79,6 +85,7 @@ public final class ResponseStore: Sendable {
 
     private init(url: URL, queue: DatabaseQueue) {
         self.url = url
+        events = nil
         connection = Mutex(Connection(queue: queue, file: FileIdentity(url)))
         setAside = nil
         readOnlyError = StorageError(tr("The response was not saved: the response database is open only to be read."))
@@ -123,6 +130,10 @@ public final class ResponseStore: Sendable {
     /// storing it and removing the draft would otherwise store its answers twice.
     @discardableResult
     public func insert(_ response: SurveyResponse) throws -> SurveyResponse {
+        try announcing { try store(response) }
+    }
+
+    private func store(_ response: SurveyResponse) throws -> SurveyResponse {
         if let readOnlyError { throw readOnlyError }
         do {
             return try database().write { db in
