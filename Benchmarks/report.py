@@ -209,6 +209,15 @@ if os.path.isdir(gtk_dir):
                  "GtkStringList, 100,000 items", fig(gtk_large), f"{t(large) / t(gtk_large):.2f}× time",
                  "(no target)", "—"))
 
+    ours_radio, raw_radio = g("model → radio group: ours"), g("model → radio group: raw")
+    rows.append(("Model → radio group of four check buttons, our binding", fig(ours_radio),
+                 "raw gtk_check_button_set_active", fig(raw_radio), ratios(ours_radio, raw_radio)[2],
+                 "(no target)", "—"))
+    getset = g("model → entry: Binding(get:set:)")
+    rows.append(("Model → entry through Binding(get:set:) over a struct field", fig(getset),
+                 "our binding to an Observable", fig(ours_entry), ratios(getset, ours_entry)[2],
+                 "(no target)", "—"))
+
 scale_file = os.path.join(results, "scale.tsv")
 if os.path.exists(scale_file):
     scale = {}

@@ -58,18 +58,12 @@ extension SurveyWindow {
         }
         let viewModel = viewModel
         Task { [weak self] in
-            let stored: SurveyResponse?
-            do {
-                stored = try await viewModel.submit { response in
-                    try await offMainThread { try store.insert(response) }
-                }
-            } catch {
-                // The form keeps every answer; the store's StorageFailed says why.
-                return
+            // On failure the form keeps every answer, and the store's
+            // StorageFailed says why; nil: a submit was under way already.
+            let stored = try? await viewModel.submit { response in
+                try await offMainThread { try store.insert(response) }
             }
-            // nil: a submit was under way already.
-            guard let stored else { return }
-            self?.didStore()
+            if stored != nil { self?.didStore() }
         }
     }
 

@@ -73,7 +73,7 @@ extension ValueTransform {
 
 extension StringProtocol {
     /// The text without leading and trailing white space and newlines.
-    public func trimmingWhitespace() -> Substring {
+    package func trimmingWhitespace() -> Substring {
         let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
         guard let first = firstIndex(where: { !isSpace($0) }),
               let last = lastIndex(where: { !isSpace($0) })

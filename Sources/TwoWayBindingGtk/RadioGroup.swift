@@ -24,6 +24,10 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
         members = buttons.map { (CheckButton.wrapping($0.0), $0.1) }
         guard let first = buttons.first?.0 else { return }
         for (button, _) in buttons.dropFirst() {
+            // NB: GTK 4.8 links a button put again into the group it is in
+            // (as a .ui file's `group` property already did) into a cycle,
+            // and the next set_active never returns: leave the group first.
+            gtk_check_button_set_group(button.cast(), nil)
             gtk_check_button_set_group(button.cast(), first.cast())
         }
         KeptObjects.keep(self, with: first)

@@ -62,6 +62,30 @@ final class RadioGroupTests: GtkTestCase {
         }
     }
 
+    /// Buttons a .ui file grouped already join the group once, not in a
+    /// cycle (GTK 4.8's set_active would never return).
+    func testButtonsAlreadyGrouped_areGroupedOnce() throws {
+        try MainActor.assumeIsolated {
+            let builder = try Builder(string: """
+                <interface><object class="GtkBox">
+                  <child><object class="GtkCheckButton" id="a"/></child>
+                  <child><object class="GtkCheckButton" id="b"><property name="group">a</property></object></child>
+                  <child><object class="GtkCheckButton" id="c"><property name="group">a</property></object></child>
+                </object></interface>
+                """)
+            let buttons = try ["a", "b", "c"].map { try builder.object($0, as: CheckButton.self).pointer! }
+            let window = GtkTest.window(gtk_widget_get_parent(buttons[0])!)
+            defer { GtkTest.destroy(window) }
+            let choice = Observable<Int?>(nil)
+            RadioGroup(buttons) <-> choice
+            for index in [2, 0, 1, 2] { choice.value = index }
+            XCTAssertEqual(Self.checked(buttons), [2])
+            sf_signal_emit(buttons[0], "activate")
+            XCTAssertEqual(choice.value, 0)
+            XCTAssertEqual(Self.checked(buttons), [0])
+        }
+    }
+
     func testAModelOutlivingItsButtons_isLeftAlone() {
         MainActor.assumeIsolated {
             let (window, buttons) = Self.buttons(["Yes", "No"])

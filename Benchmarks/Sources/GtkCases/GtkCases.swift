@@ -29,6 +29,7 @@ public func makeGtkCases() -> [GtkCase] {
     registerModelToWidget(bench)
     registerWidgetToModel(bench)
     registerCollections(bench)
+    registerAdapters(bench)
     return cases
 }
 
@@ -239,3 +240,31 @@ func registerCollections(_ bench: Register) {
     }
 }
 
+
+// MARK: - Adapters beside their peers
+
+func registerAdapters(_ bench: Register) {
+    // A radio group of four check buttons, the model cycling through them.
+    let radioButtons = { @MainActor () -> [UnsafeMutablePointer<GtkWidget>] in
+        let buttons = (0..<4).map { _ in Stage.shared.add(gtk_check_button_new()!) }
+        for button in buttons.dropFirst() { gtk_check_button_set_group(button.cast(), buttons[0].cast()) }
+        return buttons
+    }
+    bench("model → radio group: ours (Observable<Int?> → RadioGroup)") {
+        let model = Observable<Int?>(nil)
+        RadioGroup(radioButtons()) <-> model
+        return { for index in 0..<Ops.gtk { model.value = index % 4 } }
+    }
+    bench("model → radio group: raw gtk_check_button_set_active") {
+        let buttons = radioButtons()
+        return { for index in 0..<Ops.gtk { gtk_check_button_set_active(buttons[index % 4].cast(), 1) } }
+    }
+    // Seed 002's getter and setter beside an Observable, on the same entry work.
+    bench("model → entry: Binding(get:set:) over a struct field") {
+        struct Settings { var name = "" }
+        var settings = Settings()
+        let binding = Binding(get: { settings.name }, set: { settings.name = $0 })
+        Entry.wrapping(Stage.shared.entry()) <-> binding
+        return { for text in texts { binding.value = text } }
+    }
+}
