@@ -16,7 +16,7 @@ public final class Application {
     private var handlers: [ObservationToken] = []
 
     /// An application with the reverse-DNS `id`; `flags` as GApplication takes them.
-    public init(id: String, flags: GApplicationFlags = G_APPLICATION_FLAGS_NONE) {
+    public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
         pointer = gtk_application_new(id, flags)
     }
 
