@@ -38,6 +38,14 @@ static inline void sf_signal_emit(gpointer instance, const gchar *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+// Emits a key controller's key-pressed, as a key press would; returns
+// whether a handler took the key. For tests.
+static inline gboolean sf_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, state, &handled);
+    return handled;
+}
+
 // MARK: - Properties
 
 // The value type of the property `name` of `object`, or G_TYPE_INVALID when

@@ -21,8 +21,9 @@ final class FormRenderer {
     private var focusers: [ObjectIdentifier: @MainActor () -> Void] = [:]
     /// Whether each question's message may show.
     private var touched: [ObjectIdentifier: Observable<Bool>] = [:]
-    /// Moves focus to the next question (Enter in an entry).
-    private let advanceFocus: () -> Void
+    /// Moves focus to the next question (Enter on a control that has no
+    /// other use for it).
+    private let advanceFocus: @MainActor () -> Void
     /// The sections and repeat containers added to `page`, removed on reload.
     private var topLevelWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     /// Tokens of each repeat's current instances, by repeat.
@@ -41,7 +42,7 @@ final class FormRenderer {
     /// Told when another page is shown, or a page comes or goes.
     var onPageChange: (() -> Void)?
 
-    init(viewModel: FormViewModel, page: UnsafeMutablePointer<GtkWidget>, advanceFocus: @escaping () -> Void) {
+    init(viewModel: FormViewModel, page: UnsafeMutablePointer<GtkWidget>, advanceFocus: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.page = page
         self.advanceFocus = advanceFocus
@@ -347,6 +348,7 @@ final class FormRenderer {
         // would send Tab out of the whole group.
         let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(row, "card")
+        g_object_set_data(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GObject.self), Self.questionKey, row)
         gtk_widget_set_margin_bottom(row, 12)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(box, 12) }
@@ -514,12 +516,15 @@ final class FormRenderer {
             let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
             gtk_box_append(line.cast(to: GtkBox.self), scalePointer)
             gtk_box_append(line.cast(to: GtkBox.self), value.pointer!)
+            movesOnWithEnter(scale, bag: bag)
             return Control(shown: Widget.wrapping(line), focusable: scale, validated: scale, labelled: [scale])
         case .acknowledge:
             let switchPointer = gtk_switch_new()!
             gtk_widget_set_halign(switchPointer, GTK_ALIGN_START)
             let toggle = Switch.wrapping(switchPointer)
             toggle.bind(with: state.value, transform: .acknowledgement, options: options)
+            // Space turns it on or off; Enter leaves it as it is.
+            movesOnWithEnter(toggle, bag: bag)
             return Control(shown: toggle, focusable: toggle, validated: toggle, labelled: [toggle])
         case .selectOne where question.appearance?.contains("minimal") == true:
             return dropDown(for: state, bag: bag)
@@ -596,7 +601,6 @@ final class FormRenderer {
         let picksDay = type != .time
         gtk_menu_button_set_icon_name(OpaquePointer(button), picksDay ? "x-office-calendar-symbolic" : "document-open-recent-symbolic")
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
-        g_object_set_data(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GObject.self), Self.passedOverByEnter, button)
         gtk_widget_set_tooltip_text(button, picksDay ? tr("Pick a Day") : tr("Pick a Time"))
         let pick = Widget.wrapping(button)
         state.label.observe(sendInitial: true) { [weak pick] label in
@@ -613,20 +617,31 @@ final class FormRenderer {
         return Control(shown: Widget.wrapping(line), focusable: entry, validated: entry, labelled: [entry])
     }
 
-    /// Marks a question's second control (the picker beside a date), which
-    /// Enter passes over on its way to the next question; Tab stops there.
-    private static let passedOverByEnter = "survey-form-passed-over-by-enter"
+    /// Marks each question's card, so that Enter moves on past every other
+    /// control of the same question (a date's picker, the rest of a group of
+    /// choices), where Tab stops at each.
+    private static let questionKey = "survey-form-question"
 
-    /// Whether `widget` is, or is inside, a control Enter passes over.
-    static func isPassedOverByEnter(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+    /// The card of the question `widget` belongs to, if any.
+    static func question(containing widget: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutableRawPointer? {
         var current = widget
         while let widget = current {
-            if g_object_get_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), passedOverByEnter) != nil {
-                return true
+            if let card = g_object_get_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), questionKey) {
+                return card
             }
             current = gtk_widget_get_parent(widget)
         }
-        return false
+        return nil
+    }
+
+    /// Enter on `control` moves to the next question, where GTK would
+    /// otherwise toggle it or do nothing.
+    private func movesOnWithEnter(_ control: Widget, bag: ObservationBag) {
+        control.onEnter { [advanceFocus] in
+            advanceFocus()
+            return true
+        }
+        .store(in: bag)
     }
 
     private static func placeholder(for type: QuestionType) -> String? {
@@ -669,6 +684,14 @@ final class FormRenderer {
         rebuild()
         choices.observeChange { rebuild() }.store(in: bag)
         language.observeChange { rebuild() }.store(in: bag)
+        // Enter picks the focused choice of a select_one, then moves on; in a
+        // select_multiple Space ticks, and Enter moves on leaving the ticks.
+        holder.onEnter { [advanceFocus] in
+            if !multiple, let focused = buttons.first(where: \.hasFocus) { focused.isChecked = true }
+            advanceFocus()
+            return true
+        }
+        .store(in: bag)
         // Focus goes to the chosen button, else the first.
         let focus: @MainActor () -> Void = { _ = (buttons.first { $0.isChecked } ?? buttons.first)?.grabFocus() }
         return Control(shown: holder, focus: focus, validated: box, labelled: [box])
@@ -693,6 +716,17 @@ final class FormRenderer {
         fill()
         choices.observeChange { fill() }.store(in: bag)
         language.observeChange { fill() }.store(in: bag)
+        // Enter opens the list, as in every GTK drop-down; Enter on a choice
+        // in it picks it, and then moves on to the next question.
+        dropDown.onEnterInList { [weak dropDown, advanceFocus] in
+            // After the list has picked the choice and closed.
+            Task { @MainActor [weak dropDown] in
+                dropDown?.grabFocus()
+                advanceFocus()
+            }
+            return false
+        }
+        .store(in: bag)
         return Control(shown: dropDown, focusable: dropDown, validated: dropDown, labelled: [dropDown])
     }
 

@@ -184,9 +184,14 @@ final class FormWindow: AppWindow {
         let renderer = FormRenderer(viewModel: viewModel, page: page) { [weak self] in
             guard let self else { return }
             let window = gtkWindow.cast(to: GtkWidget.self)
+            // Past the question's other controls; bounded, as Tab wraps around.
+            let question = FormRenderer.question(containing: gtk_window_get_focus(gtkWindow))
+            var steps = 0
             repeat {
                 _ = gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD)
-            } while FormRenderer.isPassedOverByEnter(gtk_window_get_focus(gtkWindow))
+                steps += 1
+            } while question != nil && FormRenderer.question(containing: gtk_window_get_focus(gtkWindow)) == question
+                && steps < 100
         }
         renderer.onPageChange = { [weak self] in self?.updatePageControls() }
         return renderer

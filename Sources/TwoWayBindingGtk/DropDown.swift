@@ -23,6 +23,19 @@ public final class DropDown: Widget, Bindable {
         return nil
     }
 
+    /// Calls `handler` when Enter is pressed in the open list of choices,
+    /// before the list picks the choice; the key goes on to the list when
+    /// `handler` returns `false`. The list is a popover, whose keys do not
+    /// pass through the drop-down itself.
+    public func onEnterInList(_ handler: @escaping @MainActor () -> Bool) -> ObservationToken {
+        var child = pointer.flatMap { gtk_widget_get_first_child($0) }
+        while let current = child {
+            if sf_instance_is_a(current, gtk_popover_get_type()) != 0 { return Widget.wrapping(current).onEnter(handler) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return ObservationToken {}
+    }
+
     /// The selected index, or `nil`.
     public var selectedIndex: Int? {
         get {

@@ -143,6 +143,21 @@ extension Signal {
         return connect(object, "output", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
     }
 
+    /// Connects a key controller's `key-pressed` (`gboolean (*)(GtkEventControllerKey*,
+    /// guint keyval, guint keycode, GdkModifierType, gpointer)`); `handler`
+    /// returns whether it took the key.
+    static func connectKeyPressed(
+        _ controller: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool
+    ) -> ObservationToken {
+        let box = SignalClosureBox(.key(handler))
+        let trampoline: @convention(c) (gpointer, guint, guint, GdkModifierType, gpointer) -> gboolean = {
+            _, keyval, _, state, data in
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).handleKey(keyval, state) }
+        }
+        return connect(controller, "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     private static func connect(
         _ object: UnsafeMutableRawPointer,
         _ signal: String,

@@ -132,6 +132,11 @@ public class Widget: BindingTarget {
         pointer.map { _ = gtk_widget_grab_focus($0) }
     }
 
+    /// Whether the widget itself has keyboard focus.
+    public var hasFocus: Bool {
+        pointer.map { gtk_widget_has_focus($0) != 0 } ?? false
+    }
+
     /// Cuts everything that refers to the widget while it still exists.
     /// Subclasses that hold more must call `super` last.
     func widgetWillDestroy() {

@@ -11,6 +11,7 @@ final class SignalClosureBox {
         case text(@MainActor (String) -> Void)
         case decide(@MainActor () -> gint)
         case object(@MainActor (UnsafeMutableRawPointer?) -> Void)
+        case key(@MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool)
     }
 
     private(set) static var liveCount = 0
@@ -48,6 +49,11 @@ final class SignalClosureBox {
 
     func decide() -> gint {
         if case .decide(let handler) = action { return handler() }
+        return SF_FALSE
+    }
+
+    func handleKey(_ keyval: guint, _ state: GdkModifierType) -> gboolean {
+        if case .key(let handler) = action { return handler(keyval, state) ? SF_TRUE : SF_FALSE }
         return SF_FALSE
     }
 
