@@ -98,6 +98,52 @@ final class FormResponseStoreTests: XCTestCase {
         XCTAssertEqual(try store.responses(toForm: "household").count, 1)
     }
 
+    /// `Fixtures/schema-v5.sqlite3` is a real file, not a dump: written by
+    /// this release's `ResponseStore` (schema v5) and never edited, with two
+    /// built-in responses, one to a form with repeats, and their deliveries
+    /// sent, waiting and failed. Every later release must open it as it is.
+    func testADatabaseFileWrittenBySchemaV5OpensWithEveryResponseAndDelivery() throws {
+        let folder = try TemporaryDirectory()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/schema-v5.sqlite3")
+        try FileManager.default.copyItem(at: fixture, to: folder.url.appendingPathComponent(ResponseStore.fileName))
+
+        let store = try ResponseStore(directory: folder.url)
+        XCTAssertFalse(store.isReadOnly, "a file of a known schema is written to")
+        XCTAssertEqual(try store.deviceID(), "36488730-9384-44e8-966a-a764e9f644c3", "the laptop keeps its id")
+        let builtIn = try store.inSubmissionOrder()
+        XCTAssertEqual(builtIn.map(\.instanceID), ["uuid:7f3a-built-in", "uuid:7f3b-built-in"])
+        XCTAssertEqual(builtIn[0].answers, SurveyAnswers(
+            name: "Zoë Fischer", companyName: "Rechenwerk GmbH", yearsOfExperience: 7.5,
+            isCurrentEmployer: true, approxSalary: 64000, comments: "Zeile eins\nline two 🌱"))
+        XCTAssertEqual(builtIn[0].submittedAt, Date(timeIntervalSince1970: 1_795_424_400))
+        XCTAssertNil(builtIn[1].answers.yearsOfExperience, "an unanswered number stays unanswered")
+        XCTAssertNil(builtIn[1].answers.approxSalary)
+
+        let household = try XCTUnwrap(store.responses(toForm: "household").first)
+        XCTAssertEqual(household.formVersion, "4")
+        XCTAssertEqual(household.instanceID, "uuid:9c21-household")
+        XCTAssertEqual(household.startedAt, Date(timeIntervalSince1970: 1_795_424_600))
+        XCTAssertEqual(household.submittedAt, Date(timeIntervalSince1970: 1_795_424_660))
+        XCTAssertEqual(household.answers.map(\.path), ["name", "member[1]/age", "member[2]/age", "colours"])
+        XCTAssertEqual(household.answer(at: "colours"), "red blue")
+
+        // What was sent stays sent; what failed keeps its reason and waits its turn.
+        let sent = try XCTUnwrap(store.delivery(of: "uuid:7f3a-built-in"))
+        XCTAssertEqual(sent.state, .sent)
+        XCTAssertEqual(sent.sentAt, Date(timeIntervalSince1970: 1_795_424_800))
+        XCTAssertEqual(try store.delivery(of: "uuid:7f3b-built-in")?.state, .waiting)
+        let failed = try XCTUnwrap(store.delivery(of: "uuid:9c21-household"))
+        XCTAssertEqual(failed.state, .failed)
+        XCTAssertEqual(failed.lastError, "server unreachable")
+        XCTAssertEqual(failed.nextAttemptAt, Date(timeIntervalSince1970: 1_795_428_400))
+
+        // It goes on taking responses, once per instance.
+        try store.insert(response("uuid:9c21-household", answers: [("name", "Again")]))
+        try store.insert(response("uuid:new", answers: [("name", "Edsger")]))
+        XCTAssertEqual(try store.responses(toForm: "household").map(\.instanceID).sorted(), ["uuid:9c21-household", "uuid:new"])
+    }
+
     func testTheNewestResponsesComeWithTheCountOfAll() throws {
         let folder = try TemporaryDirectory()
         let store = try ResponseStore(directory: folder.url)
