@@ -348,31 +348,16 @@ final class FormWindow: AppWindow {
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        actions[name] = AppActions.add(name, to: OpaquePointer(gtkWindow), handler)
+        actions[name] = Action.add(name, to: OpaquePointer(gtkWindow), handler)
     }
 
     /// `win.form-language`: the form's languages as radio items of the menu.
     private func addLanguageAction() {
         guard viewModel.definition.languages.count > 1 else { return }
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful("form-language", type, g_variant_new_string(viewModel.language.value ?? ""))!
-        let changeState: @convention(c) (OpaquePointer, OpaquePointer, gpointer) -> Void = { action, value, data in
-            MainActor.assumeIsolated {
-                let window = Unmanaged<FormWindow>.fromOpaque(data).takeUnretainedValue()
-                let language = String(cString: g_variant_get_string(value, nil))
-                window.viewModel.language.value = language
-                g_simple_action_set_state(action, value)
-            }
+        let action = Action.addChoice("form-language", to: OpaquePointer(gtkWindow), state: viewModel.language.value ?? "") {
+            [weak self] language in self?.viewModel.language.value = language
         }
-        // The window outlives its actions' signals: they go with the window.
-        sf_signal_connect(
-            UnsafeMutableRawPointer(action), "change-state", unsafeBitCast(changeState, to: GCallback.self),
-            Unmanaged.passUnretained(self).toOpaque(), nil, SF_FALSE
-        )
-        g_action_map_add_action(OpaquePointer(gtkWindow), action)
         actions["form-language"] = action
-        g_object_unref(UnsafeMutableRawPointer(action))
     }
 
     private func makeMenu() -> UnsafeMutablePointer<GMenuModel> {

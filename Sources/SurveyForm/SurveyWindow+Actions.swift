@@ -25,7 +25,7 @@ extension SurveyWindow {
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        actions[name] = AppActions.add(name, to: OpaquePointer(gtkWindow), handler)
+        actions[name] = Action.add(name, to: OpaquePointer(gtkWindow), handler)
     }
 
     private func bindEnabled(_ name: String, to source: some ObservableValue<Bool>) {

@@ -101,6 +101,23 @@ extension Signal {
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Connects a signal shaped `void (*)(instance, GVariant *, gpointer)`
+    /// whose variant is a string (an action's `activate` or `change-state`),
+    /// passing the string on.
+    static func connectStringVariant(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor (String) -> Void
+    ) -> ObservationToken {
+        let box = SignalClosureBox(.text(handler))
+        let trampoline: @convention(c) (gpointer, OpaquePointer?, gpointer) -> Void = { _, variant, data in
+            guard let variant, String(cString: g_variant_get_type_string(variant)) == "s" else { return }
+            let text = String(cString: g_variant_get_string(variant, nil))
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(text) }
+        }
+        return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     /// Connects GtkSpinButton's `input` signal (`gint (*)(GtkSpinButton*, double*, gpointer)`),
     /// which converts the typed text into a value.
     static func connectSpinInput(
