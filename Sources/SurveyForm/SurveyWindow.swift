@@ -198,8 +198,8 @@ final class SurveyWindow {
             switch try drafts.load() {
             case .none:
                 break
-            case .restored(let answers, let instanceID):
-                viewModel.restore(answers, instanceID: instanceID)
+            case .restored(let answers, let instanceID, let startedAt):
+                viewModel.restore(answers, instanceID: instanceID, startedAt: startedAt)
                 appendStatus(tr("Your unsent answers from last time were restored."), isError: false)
             case .setAside(let file):
                 appendStatus(
@@ -220,7 +220,7 @@ final class SurveyWindow {
                 if viewModel.answers.value == .empty {
                     try drafts.discard()
                 } else {
-                    try drafts.save(viewModel.answers.value, instanceID: viewModel.instanceID)
+                    try drafts.save(viewModel.answers.value, instanceID: viewModel.instanceID, startedAt: viewModel.startedAt)
                 }
             },
             onError: { [weak self] message in self?.showStatus(message, isError: true) },

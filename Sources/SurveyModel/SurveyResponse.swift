@@ -11,11 +11,21 @@ public struct SurveyResponse: Sendable, Hashable, Codable {
     /// restored draft again stores nothing twice; `nil` for responses stored
     /// before instance ids existed.
     public var instanceID: String?
+    /// When the response was started (a restored draft keeps its own), and
+    /// the version of the built-in survey it answers; `nil` for responses
+    /// stored before either was kept.
+    public var startedAt: Date?
+    public var formVersion: String?
 
-    public init(id: Int64? = nil, answers: SurveyAnswers, submittedAt: Date, instanceID: String? = nil) {
+    public init(
+        id: Int64? = nil, answers: SurveyAnswers, submittedAt: Date, instanceID: String? = nil,
+        startedAt: Date? = nil, formVersion: String? = nil
+    ) {
         self.id = id
         self.answers = answers
         self.submittedAt = submittedAt
         self.instanceID = instanceID
+        self.startedAt = startedAt
+        self.formVersion = formVersion
     }
 }

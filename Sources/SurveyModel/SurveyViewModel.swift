@@ -57,6 +57,9 @@ public final class SurveyViewModel {
     /// This response's identity, the form's, new for each respondent: it goes
     /// into the draft and the stored response, so that one response is stored once.
     public var instanceID: String { form.instanceID }
+    /// When the response being typed was started: at the first blank form
+    /// and after each submit, or as a restored draft says.
+    public private(set) var startedAt = Date()
 
     /// The fields the user has edited, or that a refused submit reveals: only
     /// these show their rule's message, so that a blank form does not greet
@@ -228,10 +231,11 @@ public final class SurveyViewModel {
     /// Goes on with a draft: its answers, with no undo history, and (when the
     /// draft has one) the identity of the response it was started as, so that
     /// submitting it after a crash cannot store it a second time.
-    public func restore(_ answers: SurveyAnswers, instanceID: String?) {
+    public func restore(_ answers: SurveyAnswers, instanceID: String?, startedAt: Date? = nil) {
         load(answers)
         history.clear()
         if let instanceID { form.resume(instanceID: instanceID) }
+        if let startedAt { self.startedAt = startedAt }
     }
 
     /// Back to a blank form, as one undo step.
@@ -248,7 +252,10 @@ public final class SurveyViewModel {
         answers.companyName = answers.companyName.removingControlCharacters(keepingLineBreaks: false)
             .trimmingWhitespaceAndNewlines()
         answers.comments = answers.comments.removingControlCharacters(keepingLineBreaks: true)
-        return SurveyResponse(answers: answers, submittedAt: submittedAt, instanceID: instanceID)
+        return SurveyResponse(
+            answers: answers, submittedAt: submittedAt, instanceID: instanceID,
+            startedAt: startedAt, formVersion: form.definition.settings.version
+        )
     }
 
     /// Hands the response to `store` and, once it is stored, clears the form
@@ -270,6 +277,7 @@ public final class SurveyViewModel {
         reset()
         history.clear()
         form.startNewInstance()
+        startedAt = Date()
         return stored
     }
 }

@@ -14,9 +14,9 @@ public final class DraftStore: Sendable {
     public enum LoadResult: Sendable, Equatable {
         /// No draft: a clean start.
         case none
-        /// The answers of the last session, and the response's instance id
-        /// (`nil` in a draft from before instance ids).
-        case restored(SurveyAnswers, instanceID: String?)
+        /// The answers of the last session, the response's instance id and
+        /// when it was started (`nil` in a draft from before either was kept).
+        case restored(SurveyAnswers, instanceID: String?, startedAt: Date? = nil)
         /// The draft was damaged and moved aside.
         case setAside(SetAsideFile)
     }
@@ -26,6 +26,7 @@ public final class DraftStore: Sendable {
         var savedAt: Date
         var answers: SurveyAnswers
         var instanceID: String?
+        var startedAt: Date?
     }
 
     private static let currentVersion = 1
@@ -37,16 +38,20 @@ public final class DraftStore: Sendable {
         url = directory.appendingPathComponent(Self.fileName)
     }
 
-    /// Replaces the draft with `answers` of the response `instanceID`.
-    public func save(_ answers: SurveyAnswers, instanceID: String? = nil, at date: Date = Date()) throws {
-        try DraftFile.write(File(version: Self.currentVersion, savedAt: date, answers: answers, instanceID: instanceID), to: url)
+    /// Replaces the draft with `answers` of the response `instanceID`,
+    /// started at `startedAt`.
+    public func save(
+        _ answers: SurveyAnswers, instanceID: String? = nil, startedAt: Date? = nil, at date: Date = Date()
+    ) throws {
+        let file = File(version: Self.currentVersion, savedAt: date, answers: answers, instanceID: instanceID, startedAt: startedAt)
+        try DraftFile.write(file, to: url)
     }
 
     /// Reads the draft left by the last session.
     public func load() throws -> LoadResult {
         switch try DraftFile.read(File.self, from: url, accept: { $0.version <= Self.currentVersion }) {
         case .none: .none
-        case .read(let file): .restored(file.answers, instanceID: file.instanceID)
+        case .read(let file): .restored(file.answers, instanceID: file.instanceID, startedAt: file.startedAt)
         case .setAside(let file): .setAside(file)
         }
     }

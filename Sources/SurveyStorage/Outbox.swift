@@ -106,7 +106,7 @@ extension ResponseStore {
                     SELECT d.instanceID, d.source, d.attempts,
                            r.id, r.submittedAt, r.name, r.companyName, r.yearsOfExperience, r.isCurrentEmployer,
                            r.approxSalary, r.comments,
-                           f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers
+                           f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers, r.startedAt
                     FROM delivery AS d
                     LEFT JOIN response AS r ON d.source = 'survey' AND r.id = d.responseID
                     LEFT JOIN form_response AS f ON d.source = 'form' AND f.id = d.responseID
@@ -127,7 +127,7 @@ extension ResponseStore {
                         )
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: Self.builtInFormID, formVersion: Self.builtInFormVersion,
-                            startedAt: nil, submittedAt: row[4], answersJSON: AnswersJSON.builtIn(answers), attempts: attempts
+                            startedAt: row[17], submittedAt: row[4], answersJSON: AnswersJSON.builtIn(answers), attempts: attempts
                         ))
                     case .form where !row.hasNull(atIndex: 11):
                         let answers = try JSONDecoder().decode([FormResponse.Answer].self, from: Data((row[16] as String).utf8))

@@ -209,10 +209,11 @@ public final class ResponseStore: Sendable {
             // Columns by position, not by Codable's name look-ups: an export
             // reads every row. A database from before instance ids has none
             // to select.
-            let hasInstanceIDs = try db.columns(in: ResponseRecord.databaseTableName).contains { $0.name == "instanceID" }
+            let columns = Set(try db.columns(in: ResponseRecord.databaseTableName).map(\.name))
+            let optional = ["instanceID", "startedAt", "formVersion"].map { columns.contains($0) ? $0 : "NULL" }
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
-                       comments, \(hasInstanceIDs ? "instanceID" : "NULL")
+                       comments, \(optional.joined(separator: ", "))
                 FROM \(ResponseRecord.databaseTableName) ORDER BY id
                 """)
             return {
@@ -224,7 +225,9 @@ public final class ResponseStore: Sendable {
                             isCurrentEmployer: row[5], approxSalary: (row[6] as Double?).map(Float.init), comments: row[7]
                         ),
                         submittedAt: row[1],
-                        instanceID: row[8]
+                        instanceID: row[8],
+                        startedAt: row[9],
+                        formVersion: row[10]
                     )
                 }
             }
@@ -402,6 +405,14 @@ public final class ResponseStore: Sendable {
             // this it sorted every response ever queued, at every batch.
             try db.execute(sql: "CREATE INDEX delivery_pending ON delivery (queuedAt) WHERE state <> 'sent'")
         }
+        migrator.registerMigration("v6: built-in start times and versions") { db in
+            // As forms from files have: when each response was started, and
+            // which version of the survey it answers. Older rows have neither.
+            try db.alter(table: ResponseRecord.databaseTableName) { table in
+                table.add(column: "startedAt", .datetime)
+                table.add(column: "formVersion", .text)
+            }
+        }
         return migrator
     }
 
@@ -434,6 +445,8 @@ private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecor
     var approxSalary: Double?
     var comments: String
     var instanceID: String?
+    var startedAt: Date?
+    var formVersion: String?
 
     init(_ response: SurveyResponse) {
         id = response.id
@@ -445,6 +458,8 @@ private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecor
         approxSalary = response.answers.approxSalary.map(Double.init)
         comments = response.answers.comments
         instanceID = response.instanceID
+        startedAt = response.startedAt
+        formVersion = response.formVersion
     }
 
     var response: SurveyResponse {
@@ -459,7 +474,9 @@ private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecor
                 comments: comments
             ),
             submittedAt: submittedAt,
-            instanceID: instanceID
+            instanceID: instanceID,
+            startedAt: startedAt,
+            formVersion: formVersion
         )
     }
 

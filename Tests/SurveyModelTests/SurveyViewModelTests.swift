@@ -158,6 +158,23 @@ final class SurveyViewModelTests: XCTestCase {
         XCTAssertNotEqual(viewModel.instanceID, started, "the next respondent's response is another one")
     }
 
+    @MainActor func testAResponseCarriesItsStartAndTheSurveysVersion_aDraftKeepsItsStart() async throws {
+        let before = Date()
+        let viewModel = filledViewModel()
+        let response = try XCTUnwrap(viewModel.makeResponse())
+        XCTAssertEqual(response.startedAt, viewModel.startedAt)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(response.startedAt), before.addingTimeInterval(-1))
+        XCTAssertEqual(response.formVersion, BuiltInSurvey.definition.settings.version)
+        XCTAssertNotNil(response.formVersion)
+
+        let draftStart = Date(timeIntervalSince1970: 1_795_000_000)
+        viewModel.restore(SurveyAnswers(name: "Ada", yearsOfExperience: 1, approxSalary: 1_000),
+                          instanceID: "uuid:draft", startedAt: draftStart)
+        let stored = try await viewModel.submit { $0 }
+        XCTAssertEqual(stored?.startedAt, draftStart, "a restored draft was started when it was")
+        XCTAssertGreaterThan(viewModel.startedAt, draftStart, "the next response starts now")
+    }
+
     @MainActor func testRestore_submitsAsTheDraftsResponse_untouched_withNoHistory() async throws {
         let viewModel = SurveyViewModel()
         viewModel.restore(SurveyAnswers(name: "Ada", yearsOfExperience: 1, approxSalary: 1_000), instanceID: "uuid:from-the-draft")

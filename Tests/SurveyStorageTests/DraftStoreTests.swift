@@ -20,6 +20,14 @@ final class DraftStoreTests: XCTestCase {
         XCTAssertEqual(try DraftStore(directory: folder.url).load(), .restored(answers, instanceID: nil))
     }
 
+    func testADraftKeepsItsResponsesIdentityAndStart() throws {
+        let folder = try TemporaryDirectory()
+        let started = Date(timeIntervalSince1970: 1_795_424_400)
+        try DraftStore(directory: folder.url).save(answers, instanceID: "uuid:42", startedAt: started)
+        XCTAssertEqual(try DraftStore(directory: folder.url).load(),
+                       .restored(answers, instanceID: "uuid:42", startedAt: started))
+    }
+
     func testSave_replacesPreviousDraftWithoutLeftovers() throws {
         let folder = try TemporaryDirectory()
         let drafts = DraftStore(directory: folder.url)

@@ -119,6 +119,8 @@ final class FormResponseStoreTests: XCTestCase {
         XCTAssertEqual(builtIn[0].submittedAt, Date(timeIntervalSince1970: 1_795_424_400))
         XCTAssertNil(builtIn[1].answers.yearsOfExperience, "an unanswered number stays unanswered")
         XCTAssertNil(builtIn[1].answers.approxSalary)
+        XCTAssertEqual(builtIn.map(\.startedAt), [nil, nil], "schema v5 kept no start for the built-in survey")
+        XCTAssertEqual(builtIn.map(\.formVersion), [nil, nil])
 
         let household = try XCTUnwrap(store.responses(toForm: "household").first)
         XCTAssertEqual(household.formVersion, "4")

@@ -24,6 +24,23 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertNil(store.setAside)
     }
 
+    func testABuiltInResponseKeepsItsStartAndVersion_readEitherWay() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        var response = response("Ada", at: 1_800_000_000)
+        response.startedAt = Date(timeIntervalSince1970: 1_799_999_700)
+        response.formVersion = "3"
+        let stored = try store.insert(response)
+        XCTAssertEqual(try store.inSubmissionOrder(), [stored])
+        var walked: [SurveyResponse] = []
+        try store.forEachInSubmissionOrder { walked.append($0) }
+        XCTAssertEqual(walked, [stored])
+        XCTAssertEqual(walked.first?.startedAt, Date(timeIntervalSince1970: 1_799_999_700))
+        XCTAssertEqual(walked.first?.formVersion, "3")
+        let outgoing = try store.claimBatch(limit: 10, leaseEnd: Date().addingTimeInterval(60))
+        XCTAssertEqual(outgoing.map(\.startedAt), [Date(timeIntervalSince1970: 1_799_999_700)], "the server hears when it was started")
+    }
+
     func testNewestFirst_ordersBySubmissionTime() throws {
         let folder = try TemporaryDirectory()
         let store = try ResponseStore(directory: folder.url)
