@@ -51,32 +51,12 @@ final class SurveyApplication {
     // MARK: - Signals
 
     private func connectSignals() {
-        // handle-local-options returns a value and so needs its own trampoline;
-        // the application object outlives the run, so it travels unretained.
-        let handleLocalOptions: @convention(c) (gpointer, UnsafeMutablePointer<GVariantDict>, gpointer) -> gint = { _, options, data in
-            MainActor.assumeIsolated {
-                Unmanaged<SurveyApplication>.fromOpaque(data).takeUnretainedValue().handleLocalOptions(options)
-            }
+        app.onLocalOptions { [weak self] options in self?.handleLocalOptions(options) ?? -1 }
+        // A form another launch hands over (or this one's command line names).
+        app.onOpen { [weak self] paths in
+            guard let form = paths.first else { return }
+            self?.open(path: form)
         }
-        sf_signal_connect(
-            application, "handle-local-options", unsafeBitCast(handleLocalOptions, to: GCallback.self),
-            Unmanaged.passUnretained(self).toOpaque(), nil, SF_FALSE
-        )
-        // open (a form another launch hands over) has four arguments: its
-        // own trampoline.
-        let open: @convention(c) (gpointer, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer) -> Void = {
-            _, files, count, _, data in
-            guard let files, count > 0, let first = files[0], let path = g_file_get_path(first) else { return }
-            defer { g_free(path) }
-            let form = String(cString: path)
-            MainActor.assumeIsolated {
-                Unmanaged<SurveyApplication>.fromOpaque(data).takeUnretainedValue().open(path: form)
-            }
-        }
-        sf_signal_connect(
-            application, "open", unsafeBitCast(open, to: GCallback.self),
-            Unmanaged.passUnretained(self).toOpaque(), nil, SF_FALSE
-        )
         handlers.append(Signal.connect(application, signal: "startup") { [weak self] in
             self?.startup()
         })

@@ -30,6 +30,20 @@ public final class Application {
         handlers.append(Signal.connect(pointer, signal: "activate", handler))
     }
 
+    /// Calls `handler` with the local paths of the files the application is
+    /// asked to open: named on its command line, or handed over by a second
+    /// launch. The application needs `G_APPLICATION_HANDLES_OPEN`.
+    public func onOpen(_ handler: @escaping @MainActor (_ paths: [String]) -> Void) {
+        handlers.append(Signal.connectOpen(pointer, handler))
+    }
+
+    /// Calls `handler` with the parsed command-line options, in the launching
+    /// process, before the application registers or opens a display: it
+    /// returns an exit status to end there, or -1 to go on.
+    public func onLocalOptions(_ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32) {
+        handlers.append(Signal.connectLocalOptions(pointer, handler))
+    }
+
     /// Runs the main loop until the last window closes; the exit status.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         MainLoopBridge.install()

@@ -175,6 +175,37 @@ extension Signal {
         return connect(controller, "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Connects GApplication's `open` (`void (*)(GApplication*, GFile**, gint,
+    /// const char *hint, gpointer)`), passing the files' local paths on.
+    static func connectOpen(
+        _ application: UnsafeMutableRawPointer, _ handler: @escaping @MainActor ([String]) -> Void
+    ) -> ObservationToken {
+        let box = SignalClosureBox(.paths(handler))
+        let trampoline: @convention(c) (gpointer, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer) -> Void = {
+            _, files, count, _, data in
+            var paths: [String] = []
+            for index in 0..<Int(max(count, 0)) {
+                guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+                paths.append(String(cString: path))
+                g_free(path)
+            }
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(paths: paths) }
+        }
+        return connect(application, "open", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
+    /// Connects GApplication's `handle-local-options` (`gint (*)(GApplication*,
+    /// GVariantDict*, gpointer)`).
+    static func connectLocalOptions(
+        _ application: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>) -> gint
+    ) -> ObservationToken {
+        let box = SignalClosureBox(.options(handler))
+        let trampoline: @convention(c) (gpointer, UnsafeMutablePointer<GVariantDict>, gpointer) -> gint = { _, options, data in
+            MainActor.assumeIsolated { SignalClosureBox.unretained(data).handle(options: options) }
+        }
+        return connect(application, "handle-local-options", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     private static func connect(
         _ object: UnsafeMutableRawPointer,
         _ signal: String,

@@ -12,6 +12,8 @@ final class SignalClosureBox {
         case decide(@MainActor () -> gint)
         case object(@MainActor (UnsafeMutableRawPointer?) -> Void)
         case key(@MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool)
+        case paths(@MainActor ([String]) -> Void)
+        case options(@MainActor (UnsafeMutablePointer<GVariantDict>) -> gint)
     }
 
     private(set) static var liveCount = 0
@@ -55,6 +57,15 @@ final class SignalClosureBox {
     func handleKey(_ keyval: guint, _ state: GdkModifierType) -> gboolean {
         if case .key(let handler) = action { return handler(keyval, state) ? SF_TRUE : SF_FALSE }
         return SF_FALSE
+    }
+
+    func run(paths: [String]) {
+        if case .paths(let handler) = action { handler(paths) }
+    }
+
+    func handle(options: UnsafeMutablePointer<GVariantDict>) -> gint {
+        if case .options(let handler) = action { return handler(options) }
+        return -1
     }
 
     func convert(_ newValue: UnsafeMutablePointer<Double>) -> gint {
