@@ -13,14 +13,7 @@ public final class DropDown: Widget, Bindable {
     // NB: GTK 4.8's drop-down is not focusable itself; its inner toggle
     // button takes focus, and a screen reader names that button.
     override var accessibleStandIn: UnsafeMutablePointer<GtkWidget>? {
-        var child = pointer.flatMap { gtk_widget_get_first_child($0) }
-        while let current = child {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), gtk_toggle_button_get_type()) != 0 {
-                return current
-            }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        child(ofType: gtk_toggle_button_get_type())
     }
 
     /// Calls `handler` when Enter is pressed in the open list of choices,
@@ -28,12 +21,18 @@ public final class DropDown: Widget, Bindable {
     /// `handler` returns `false`. The list is a popover, whose keys do not
     /// pass through the drop-down itself.
     public func onEnterInList(_ handler: @escaping @MainActor () -> Bool) -> ObservationToken {
+        guard let popover = child(ofType: gtk_popover_get_type()) else { return ObservationToken {} }
+        return Widget.wrapping(popover).onEnter(handler)
+    }
+
+    /// The drop-down's first inner widget of `type` (its button, its list's popover).
+    private func child(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
         var child = pointer.flatMap { gtk_widget_get_first_child($0) }
         while let current = child {
-            if sf_instance_is_a(current, gtk_popover_get_type()) != 0 { return Widget.wrapping(current).onEnter(handler) }
+            if sf_instance_is_a(current, type) != 0 { return current }
             child = gtk_widget_get_next_sibling(current)
         }
-        return ObservationToken {}
+        return nil
     }
 
     /// The selected index, or `nil`.

@@ -17,9 +17,17 @@ extension Widget {
         let modifiers = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue
             | GDK_SUPER_MASK.rawValue
         let enterKeys = [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map { guint($0) }
-        return Signal.connectKeyPressed(UnsafeMutableRawPointer(controller)) { keyval, state in
+        let connection = Signal.connectKeyPressed(UnsafeMutableRawPointer(controller)) { keyval, state in
             guard state.rawValue & modifiers == 0, enterKeys.contains(keyval) else { return false }
             return handler()
+        }
+        // The controller goes with its handler: a cancelled token leaves
+        // nothing on a widget that lives on.
+        return ObservationToken { [weak self] in
+            connection.cancel()
+            MainActor.assumeIsolated {
+                if let pointer = self?.pointer { gtk_widget_remove_controller(pointer, controller) }
+            }
         }
     }
 }

@@ -18,6 +18,9 @@ final class EnterKeyTests: GtkTestCase {
                 return takes
             }
             let controller = Self.lastController(of: gtkSwitch)
+            // Held here: cancelling the token takes it off the switch.
+            g_object_ref(controller)
+            defer { g_object_unref(controller) }
 
             XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 1)
             XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_KP_Enter), GdkModifierType(0)), 1)
@@ -36,20 +39,31 @@ final class EnterKeyTests: GtkTestCase {
             token.cancel()
             _ = sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0))
             XCTAssertEqual(calls, 4, "a cancelled token's handler is not called")
+            XCTAssertEqual(Self.keyControllers(of: gtkSwitch), 0, "nor is its controller left on the widget")
         }
     }
 
     /// The key controller on `widget`, the one `onEnter` added (a switch has none of its own).
     @MainActor
     private static func lastController(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer {
+        keyControllerList(of: widget).last!
+    }
+
+    @MainActor
+    private static func keyControllers(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        keyControllerList(of: widget).count
+    }
+
+    @MainActor
+    private static func keyControllerList(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutableRawPointer] {
         let controllers = gtk_widget_observe_controllers(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-        var found: UnsafeMutableRawPointer?
+        var found: [UnsafeMutableRawPointer] = []
         for index in 0..<g_list_model_get_n_items(controllers) {
             let item = g_list_model_get_item(controllers, index)!
             g_object_unref(item)  // the widget keeps it
-            if sf_instance_is_a(item, gtk_event_controller_key_get_type()) != 0 { found = item }
+            if sf_instance_is_a(item, gtk_event_controller_key_get_type()) != 0 { found.append(item) }
         }
-        return found!
+        return found
     }
 }
