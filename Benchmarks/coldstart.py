@@ -30,7 +30,9 @@ def launch(command):
         os.remove(path)
     env = dict(os.environ, LD_PRELOAD=probe, FIRST_FRAME_FILE=path, HOME=home,
                XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config",
-               XDG_CACHE_HOME=home + "/cache", XDG_STATE_HOME=home + "/state")
+               XDG_CACHE_HOME=home + "/cache", XDG_STATE_HOME=home + "/state",
+               # Settings stay in the launch's own folder, not the session's dconf.
+               GSETTINGS_BACKEND="keyfile")
     start = time.monotonic_ns()
     subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
     with open(path) as handle:

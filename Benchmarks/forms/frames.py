@@ -94,7 +94,9 @@ def measure(args, act, expect=None, data=None):
     stalls = os.path.join(home, "stalls")
     env = dict(os.environ, LD_PRELOAD=probe, STALL_FILE=stalls, HOME=home,
                XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config",
-               XDG_CACHE_HOME=home + "/cache", XDG_STATE_HOME=home + "/state")
+               XDG_CACHE_HOME=home + "/cache", XDG_STATE_HOME=home + "/state",
+               # Settings stay in the launch's own folder, not the session's dconf.
+               GSETTINGS_BACKEND="keyfile")
     process = subprocess.Popen([app, *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while not os.path.exists(stalls + ".ready"):
@@ -165,7 +167,8 @@ def stored(count):
     """A data folder whose database (made by the app) holds `count`
     generated responses."""
     home = tempfile.mkdtemp(dir=work)
-    env = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config")
+    env = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config",
+               GSETTINGS_BACKEND="keyfile")
     subprocess.run([app, "--screenshot", os.path.join(home, "shot.png")], env=env, check=True,
                    capture_output=True, timeout=120)
     data = os.path.join(home, "data", APP_ID)
