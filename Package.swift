@@ -25,7 +25,7 @@ let package = Package(
         // GTK 4 through pkg-config, with a shim header for what Swift cannot
         // import (cast macros, variadic setters, gettext).
         .systemLibrary(
-            name: "CGtk",
+            name: "CTwoWayBindingGtkShims",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
@@ -40,8 +40,8 @@ let package = Package(
         // registry, the GLib main loop bridge.
         // A GListModel in C (GObject types are not written in Swift): the list
         // that GtkListView reads an ObservableList through.
-        .target(name: "CTwoWayBindingGtk", dependencies: ["CGtk"]),
-        .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CGtk", "CTwoWayBindingGtk"]),
+        .target(name: "CTwoWayBindingGtk", dependencies: ["CTwoWayBindingGtkShims"]),
+        .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CTwoWayBindingGtkShims", "CTwoWayBindingGtk"]),
         // XLSForm: reads a form (.xlsx, or pyxform's .csv and .md layouts),
         // evaluates its expressions and runs it as a `FormViewModel` on the
         // binding core. No GTK, no storage.
@@ -83,7 +83,7 @@ let package = Package(
             name: "SurveyForm",
             dependencies: [
                 "FormEngine", "SurveyModel", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
-                "CGtk", "CAdw",
+                "CTwoWayBindingGtkShims", "CAdw",
             ],
             plugins: ["GResourceCompiler"]
         ),
@@ -94,13 +94,13 @@ let package = Package(
         // The one GTK test harness (GLib takes one log writer per process).
         .target(
             name: "GtkTestSupport",
-            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CGtk"],
+            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CTwoWayBindingGtkShims"],
             path: "Tests/GtkTestSupport"
         ),
         .testTarget(
             name: "TwoWayBindingGtkTests",
             // CAdw for a dialog whose signal passes a string.
-            dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CGtk", "CAdw", "GtkTestSupport"]
+            dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CTwoWayBindingGtkShims", "CAdw", "GtkTestSupport"]
         ),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),
@@ -132,7 +132,7 @@ let package = Package(
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CGtk", "SurveyModel", "GtkTestSupport"]
+            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CTwoWayBindingGtkShims", "SurveyModel", "GtkTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 #pragma once
 // libadwaita for the app's windows; the binding library needs only GTK.
-// NB: GTK comes in through the CGtk module's own header, so that clang imports
+// NB: GTK comes in through the CTwoWayBindingGtkShims module's own header, so that clang imports
 // that module here instead of a second copy of GTK's declarations (with two
 // copies Swift loses sight of some GTK types in every file of the app).
-#include "../CGtk/shim.h"
+#include "../CTwoWayBindingGtkShims/shim.h"
 #include <adwaita.h>

@@ -9,24 +9,24 @@
 #include <stdint.h>
 #include <unistd.h>
 
-static const gboolean SF_TRUE = TRUE;
-static const gboolean SF_FALSE = FALSE;
-static const gint SF_INPUT_ERROR = GTK_INPUT_ERROR;
-static const guint SF_INVALID_LIST_POSITION = GTK_INVALID_LIST_POSITION;
+static const gboolean TWB_TRUE = TRUE;
+static const gboolean TWB_FALSE = FALSE;
+static const gint TWB_INPUT_ERROR = GTK_INPUT_ERROR;
+static const guint TWB_INVALID_LIST_POSITION = GTK_INVALID_LIST_POSITION;
 
 // MARK: - Types
 
-static inline gboolean sf_instance_is_a(gconstpointer instance, GType type) {
+static inline gboolean twb_instance_is_a(gconstpointer instance, GType type) {
     return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }
 
-static inline GType sf_type_of(gconstpointer instance) {
+static inline GType twb_type_of(gconstpointer instance) {
     return G_OBJECT_TYPE(instance);
 }
 
 // MARK: - Signals
 
-static inline gulong sf_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+static inline gulong twb_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
                                        gpointer data, GClosureNotify destroy, gboolean swapped) {
     return g_signal_connect_data(instance, signal, handler, data, destroy,
                                  swapped ? G_CONNECT_SWAPPED : (GConnectFlags)0);
@@ -34,13 +34,13 @@ static inline gulong sf_signal_connect(gpointer instance, const gchar *signal, G
 
 // Emits a signal that takes no arguments and returns nothing, as input would
 // (g_signal_emit_by_name is variadic). For tests.
-static inline void sf_signal_emit(gpointer instance, const gchar *signal) {
+static inline void twb_signal_emit(gpointer instance, const gchar *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
 // Emits a key controller's key-pressed, as a key press would; returns
 // whether a handler took the key. For tests.
-static inline gboolean sf_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state) {
+static inline gboolean twb_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state) {
     gboolean handled = FALSE;
     g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, state, &handled);
     return handled;
@@ -50,76 +50,76 @@ static inline gboolean sf_emit_key_pressed(gpointer controller, guint keyval, Gd
 
 // The value type of the property `name` of `object`, or G_TYPE_INVALID when
 // it has none; g_object_get and g_object_set are variadic, hence the typed pairs.
-static inline GType sf_property_type(gpointer object, const char *name) {
+static inline GType twb_property_type(gpointer object, const char *name) {
     GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
     return spec ? G_PARAM_SPEC_VALUE_TYPE(spec) : G_TYPE_INVALID;
 }
-static inline GType sf_type_boolean(void) { return G_TYPE_BOOLEAN; }
-static inline GType sf_type_int(void) { return G_TYPE_INT; }
-static inline GType sf_type_double(void) { return G_TYPE_DOUBLE; }
-static inline GType sf_type_string(void) { return G_TYPE_STRING; }
+static inline GType twb_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType twb_type_int(void) { return G_TYPE_INT; }
+static inline GType twb_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType twb_type_string(void) { return G_TYPE_STRING; }
 
-static inline gboolean sf_object_get_boolean(gpointer object, const char *name) {
+static inline gboolean twb_object_get_boolean(gpointer object, const char *name) {
     gboolean value = FALSE;
     g_object_get(object, name, &value, NULL);
     return value;
 }
-static inline void sf_object_set_boolean(gpointer object, const char *name, gboolean value) {
+static inline void twb_object_set_boolean(gpointer object, const char *name, gboolean value) {
     g_object_set(object, name, value, NULL);
 }
-static inline gint sf_object_get_int(gpointer object, const char *name) {
+static inline gint twb_object_get_int(gpointer object, const char *name) {
     gint value = 0;
     g_object_get(object, name, &value, NULL);
     return value;
 }
-static inline void sf_object_set_int(gpointer object, const char *name, gint value) {
+static inline void twb_object_set_int(gpointer object, const char *name, gint value) {
     g_object_set(object, name, value, NULL);
 }
-static inline double sf_object_get_double(gpointer object, const char *name) {
+static inline double twb_object_get_double(gpointer object, const char *name) {
     double value = 0;
     g_object_get(object, name, &value, NULL);
     return value;
 }
-static inline void sf_object_set_double(gpointer object, const char *name, double value) {
+static inline void twb_object_set_double(gpointer object, const char *name, double value) {
     g_object_set(object, name, value, NULL);
 }
 // A copy the caller frees with g_free, or NULL.
-static inline char *sf_object_get_string(gpointer object, const char *name) {
+static inline char *twb_object_get_string(gpointer object, const char *name) {
     char *value = NULL;
     g_object_get(object, name, &value, NULL);
     return value;
 }
-static inline void sf_object_set_string(gpointer object, const char *name, const char *value) {
+static inline void twb_object_set_string(gpointer object, const char *name, const char *value) {
     g_object_set(object, name, value, NULL);
 }
 
 // MARK: - Accessibility
 
 // gtk_accessible_update_state/property are variadic.
-static inline void sf_accessible_set_invalid(GtkAccessible *accessible, gboolean invalid) {
+static inline void twb_accessible_set_invalid(GtkAccessible *accessible, gboolean invalid) {
     if (invalid)
         gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
     else
         gtk_accessible_reset_state(accessible, GTK_ACCESSIBLE_STATE_INVALID);
 }
 
-static inline void sf_accessible_set_description(GtkAccessible *accessible, const char *description) {
+static inline void twb_accessible_set_description(GtkAccessible *accessible, const char *description) {
     if (description)
         gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     else
         gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
-static inline void sf_accessible_set_label(GtkAccessible *accessible, const char *label) {
+static inline void twb_accessible_set_label(GtkAccessible *accessible, const char *label) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-static inline void sf_accessible_set_required(GtkAccessible *accessible, gboolean required) {
+static inline void twb_accessible_set_required(GtkAccessible *accessible, gboolean required) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
 }
 
 // For tests under GTK_A11Y=test: whether the invalid state is set to true.
-static inline gboolean sf_test_accessible_is_invalid(GtkAccessible *accessible) {
+static inline gboolean twb_test_accessible_is_invalid(GtkAccessible *accessible) {
     if (!gtk_test_accessible_has_state(accessible, GTK_ACCESSIBLE_STATE_INVALID))
         return FALSE;
     char *mismatch = gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_INVALID,
@@ -130,7 +130,7 @@ static inline gboolean sf_test_accessible_is_invalid(GtkAccessible *accessible) 
 }
 
 // For tests under GTK_A11Y=test: the description when it equals `expected`.
-static inline gboolean sf_test_accessible_has_description(GtkAccessible *accessible, const char *expected) {
+static inline gboolean twb_test_accessible_has_description(GtkAccessible *accessible, const char *expected) {
     if (!gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
         return FALSE;
     char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
@@ -142,26 +142,26 @@ static inline gboolean sf_test_accessible_has_description(GtkAccessible *accessi
 // MARK: - Logging
 
 // g_log is variadic.
-static inline void sf_log_warning(const char *domain, const char *message) {
+static inline void twb_log_warning(const char *domain, const char *message) {
     g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }
 
 // MARK: - gettext
 
-static inline const char *sf_gettext(const char *msgid) {
+static inline const char *twb_gettext(const char *msgid) {
     return gettext(msgid);
 }
 
-static inline const char *sf_dgettext(const char *domain, const char *msgid) {
+static inline const char *twb_dgettext(const char *domain, const char *msgid) {
     return dgettext(domain, msgid);
 }
 
-static inline const char *sf_ngettext(const char *singular, const char *plural, unsigned long n) {
+static inline const char *twb_ngettext(const char *singular, const char *plural, unsigned long n) {
     return ngettext(singular, plural, n);
 }
 
 /// Makes `domain` the program's domain, with its catalogs under `directory`, in UTF-8.
-static inline void sf_textdomain_init(const char *domain, const char *directory) {
+static inline void twb_textdomain_init(const char *domain, const char *directory) {
     bindtextdomain(domain, directory);
     bind_textdomain_codeset(domain, "UTF-8");
     textdomain(domain);
@@ -176,12 +176,12 @@ extern int _dispatch_get_main_queue_handle_4CF(void) __attribute__((weak));
 extern void _dispatch_main_queue_callback_4CF(void *message) __attribute__((weak));
 
 /// The main queue's eventfd, or -1 when libdispatch does not offer it.
-static inline int sf_dispatch_main_queue_handle(void) {
+static inline int twb_dispatch_main_queue_handle(void) {
     return _dispatch_get_main_queue_handle_4CF ? _dispatch_get_main_queue_handle_4CF() : -1;
 }
 
 /// Runs the blocks waiting on the main queue; FALSE when libdispatch cannot.
-static inline gboolean sf_dispatch_drain_main_queue(void) {
+static inline gboolean twb_dispatch_drain_main_queue(void) {
     if (!_dispatch_main_queue_callback_4CF)
         return FALSE;
     _dispatch_main_queue_callback_4CF(NULL);
@@ -190,7 +190,7 @@ static inline gboolean sf_dispatch_drain_main_queue(void) {
 
 /// Resets the (non-blocking) eventfd so the GLib watch stops firing until
 /// libdispatch writes to it again. libdispatch's own drain does not read it.
-static inline void sf_eventfd_reset(int fd) {
+static inline void twb_eventfd_reset(int fd) {
     uint64_t count;
     ssize_t result;
     do {

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBindingGtk
 
 /// The app-wide actions and every keyboard shortcut, in one place.
@@ -14,7 +14,7 @@ enum AppActions {
         let sendNow = Action.add("send-now", to: map) { SyncService.shared.sendSoon(ignoringBackoff: true) }
         // Only with a server to send to; the menu hides it otherwise.
         SyncService.shared.status.observe(sendInitial: true) { status in
-            g_simple_action_set_enabled(sendNow, status.server != nil ? SF_TRUE : SF_FALSE)
+            g_simple_action_set_enabled(sendNow, status.server != nil ? TWB_TRUE : TWB_FALSE)
         }.store(in: app.bag)
 
         let shortcuts: [(action: String, accels: [String])] = [

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 
 /// `--screenshot PATH`: the window as a PNG, rendered by GTK itself.

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// What the application asks of its window, whichever form it shows: the
 /// built-in survey's or one opened from a file.

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 // GLib hands string lists over as NULL-terminated C arrays (strv, bytestring
 // arrays) and takes them the same way; the app converts here, one way for all.

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// What the command line asks for, beyond GTK's own options and `--help`.
 enum CommandLineMode: Equatable {

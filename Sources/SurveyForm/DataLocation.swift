@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 
 /// Where the app keeps its files: `$XDG_DATA_HOME/<app id>/` (GLib honours

@@ -1,5 +1,5 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import FormEngine
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -55,7 +55,7 @@ final class FormRenderer {
         let stack = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         for states in viewModel.pages() {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
-            gtk_widget_set_visible(box, SF_FALSE)
+            gtk_widget_set_visible(box, TWB_FALSE)
             gtk_box_append(stack.cast(to: GtkBox.self), box)
             render(states, into: box, bag: bag)
             pages.append((states, box))
@@ -126,9 +126,9 @@ final class FormRenderer {
 
     private func show(page index: Int) {
         guard pages.indices.contains(index) else { return }
-        gtk_widget_set_visible(pages[currentPage].box, SF_FALSE)
+        gtk_widget_set_visible(pages[currentPage].box, TWB_FALSE)
         currentPage = index
-        gtk_widget_set_visible(pages[index].box, SF_TRUE)
+        gtk_widget_set_visible(pages[index].box, TWB_TRUE)
         onPageChange?()
     }
 
@@ -179,9 +179,9 @@ final class FormRenderer {
     func commitTypedNumber() {
         guard let root = gtk_widget_get_root(page).map({ UnsafeMutableRawPointer($0) }),
               let focus = gtk_root_get_focus(OpaquePointer(root)),
-              let spin = gtk_widget_get_ancestor(focus, gtk_spin_button_get_type())
+              let spin = gtk_widget_get_ancestor(focus, gtk_spin_button_get_type()).flatMap({ try? SpinButton.wrapping($0) })
         else { return }
-        SpinButton.wrapping(spin).commitTypedText()
+        spin.commitTypedText()
     }
 
     func focus(_ state: QuestionState) {
@@ -217,7 +217,7 @@ final class FormRenderer {
             if let group {
                 if titled {
                     // The wrapper, not the pointer: it knows when the widget is gone.
-                    let section = Widget.wrapping(widget)
+                    let section = try? Widget.wrapping(widget)
                     group.label.observe(sendInitial: true) { [weak section] title in
                         guard let pointer = section?.pointer else { return }
                         adw_preferences_group_set_title(pointer.cast(to: AdwPreferencesGroup.self), title)
@@ -275,7 +275,7 @@ final class FormRenderer {
         bag: ObservationBag
     ) {
         let key = ObjectIdentifier(repeatState)
-        let holder = Widget.wrapping(container)
+        let holder = try? Widget.wrapping(container)
         repeatState.instances.observe(sendInitial: true) { [weak self, weak holder] instances in
             guard let self, let container = holder?.pointer else { return }
             repeatBags[key]?.cancelAll()
@@ -309,7 +309,7 @@ final class FormRenderer {
                 }
                 .keep(with: add)
                 gtk_box_append(container.cast(to: GtkBox.self), add)
-                addButtons[key] = Widget.wrapping(add)
+                addButtons[key] = try? Widget.wrapping(add)
             }
         }
         .store(in: bag)
@@ -328,7 +328,7 @@ final class FormRenderer {
         } else {
             button = gtk_button_new_from_icon_name(icon)
             gtk_widget_set_tooltip_text(button, label)
-            Widget.wrapping(button).accessibleLabel = label
+            (try? Widget.wrapping(button))?.accessibleLabel = label
             gtk_widget_add_css_class(button, "flat")
         }
         return button
@@ -356,7 +356,7 @@ final class FormRenderer {
         gtk_box_append(row.cast(to: GtkBox.self), box)
         bindVisible(row, to: state.isRelevant, bag: bag)
 
-        let title = Label.wrapping(gtk_label_new(nil)!)
+        let title = Label()
         configureText(title, wrap: true)
         let required = state.isRequired
         if let node = required.node {
@@ -366,7 +366,7 @@ final class FormRenderer {
         }
         append(title, to: box)
 
-        let hint = Label.wrapping(gtk_label_new(nil)!)
+        let hint = Label()
         configureText(hint, wrap: true)
         if let pointer = hint.pointer {
             gtk_widget_add_css_class(pointer, "dim-label")
@@ -381,7 +381,7 @@ final class FormRenderer {
         }
         append(control.shown, to: box)
 
-        let message = Label.wrapping(gtk_label_new(nil)!)
+        let message = Label()
         configureText(message, wrap: true)
         if let pointer = message.pointer {
             gtk_widget_add_css_class(pointer, "error")
@@ -463,27 +463,28 @@ final class FormRenderer {
         let options = BindingOptions(validation: state.inputError)
         switch question.type {
         case .text where question.appearance?.contains("multiline") == true:
-            let view = gtk_text_view_new()!
+            let text = TextView()
+            guard let view = text.pointer else { return nil }
             // NB: word-char wrapping lays out a long unbroken paste in
             // seconds (GTK 4.8, Pango 1.50); word wrapping in milliseconds.
             gtk_text_view_set_wrap_mode(view.cast(to: GtkTextView.self), GTK_WRAP_WORD)
             // Tab leaves the question, as everywhere else in the form.
-            gtk_text_view_set_accepts_tab(view.cast(to: GtkTextView.self), SF_FALSE)
+            gtk_text_view_set_accepts_tab(view.cast(to: GtkTextView.self), TWB_FALSE)
             let scrolled = gtk_scrolled_window_new()!
             gtk_scrolled_window_set_child(scrolled.opaque, view)
-            gtk_scrolled_window_set_has_frame(scrolled.opaque, SF_TRUE)
+            gtk_scrolled_window_set_has_frame(scrolled.opaque, TWB_TRUE)
             gtk_scrolled_window_set_min_content_height(scrolled.opaque, 80)
-            let text = TextView.wrapping(view)
             text.bind(with: state.value, options: options)
-            return Control(shown: Widget.wrapping(scrolled), focusable: text, validated: text, labelled: [text])
+            guard let shown = try? Widget.wrapping(scrolled) else { return nil }
+            return Control(shown: shown, focusable: text, validated: text, labelled: [text])
         case .integer, .decimal:
             if let range = question.constrainedRange {
                 return numberSpinButton(for: state, range: range, options: options)
             }
             fallthrough
         case .text, .date, .time, .dateTime:
-            let entryPointer = gtk_entry_new()!
-            let entry = Entry.wrapping(entryPointer)
+            let entry = Entry()
+            guard let entryPointer = entry.pointer else { return nil }
             if question.type == .text {
                 entry.bind(with: state.value, options: options)
             } else {
@@ -505,23 +506,23 @@ final class FormRenderer {
         case .range:
             guard let parameters = question.rangeParameters else { return nil }
             let lower = min(parameters.start, parameters.end), upper = max(parameters.start, parameters.end)
-            let scalePointer = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, lower, upper, abs(parameters.step))!
-            gtk_scale_set_draw_value(scalePointer.cast(to: GtkScale.self), SF_FALSE)
-            gtk_widget_set_hexpand(scalePointer, SF_TRUE)
-            let scale = Scale.wrapping(scalePointer)
+            let scale = Scale(range: lower...upper, step: abs(parameters.step))
+            guard let scalePointer = scale.pointer else { return nil }
+            gtk_scale_set_draw_value(scalePointer.cast(to: GtkScale.self), TWB_FALSE)
+            gtk_widget_set_hexpand(scalePointer, TWB_TRUE)
             scale.bind(with: state.value, transform: .range(start: parameters.start, step: parameters.step), options: options)
-            let value = Label.wrapping(gtk_label_new(nil)!)
+            let value = Label()
             value.show(state.value, format: { $0.isEmpty ? "–" : $0 })
             gtk_widget_set_size_request(value.pointer!, 48, -1)
             let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
             gtk_box_append(line.cast(to: GtkBox.self), scalePointer)
             gtk_box_append(line.cast(to: GtkBox.self), value.pointer!)
             movesOnWithEnter(scale, bag: bag)
-            return Control(shown: Widget.wrapping(line), focusable: scale, validated: scale, labelled: [scale])
+            guard let shown = try? Widget.wrapping(line) else { return nil }
+            return Control(shown: shown, focusable: scale, validated: scale, labelled: [scale])
         case .acknowledge:
-            let switchPointer = gtk_switch_new()!
-            gtk_widget_set_halign(switchPointer, GTK_ALIGN_START)
-            let toggle = Switch.wrapping(switchPointer)
+            let toggle = Switch()
+            if let pointer = toggle.pointer { gtk_widget_set_halign(pointer, GTK_ALIGN_START) }
             toggle.bind(with: state.value, transform: .acknowledgement, options: options)
             // Space turns it on or off; Enter leaves it as it is.
             movesOnWithEnter(toggle, bag: bag)
@@ -542,16 +543,17 @@ final class FormRenderer {
         let wholeNumbers = state.question.type == .integer
         let digits = wholeNumbers ? 0 : max(2, Self.decimalPlaces(of: range.lowerBound), Self.decimalPlaces(of: range.upperBound))
         let step = wholeNumbers || range.upperBound - range.lowerBound > 10 ? 1 : 0.1
-        let pointer = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)!
-        gtk_spin_button_set_digits(pointer.opaque, guint(digits))
-        // Letters reach the spin button, to be refused with the form's message.
-        gtk_spin_button_set_numeric(pointer.opaque, SF_FALSE)
-        let spin = SpinButton.wrapping(pointer)
+        let spin = SpinButton(range: range, step: step)
+        if let pointer = spin.pointer {
+            gtk_spin_button_set_digits(pointer.opaque, guint(digits))
+            // Letters reach the spin button, to be refused with the form's message.
+            gtk_spin_button_set_numeric(pointer.opaque, TWB_FALSE)
+        }
         spin.notANumberMessage = { [weak state] text in state?.typeProblem(text) ?? "" }
         spin.outOfRangeMessage = { [weak state] _ in state?.constraintProblem() ?? "" }
         spin.allowingEmpty.bind(with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: options)
         // Enter reaches the spin button's text, after the binding has taken it.
-        if let text = gtk_editable_get_delegate(pointer.opaque) {
+        if let text = spin.pointer.flatMap({ gtk_editable_get_delegate($0.opaque) }) {
             Signal.connect(UnsafeMutableRawPointer(text), signal: "activate") { [advanceFocus] in advanceFocus() }
                 .keep(with: UnsafeMutableRawPointer(text))
         }
@@ -570,39 +572,35 @@ final class FormRenderer {
     /// control is bound to the one answer.
     private func picking(_ entry: Entry, for state: QuestionState, bag: ObservationBag) -> Control {
         let type = state.question.type
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        var content: [Widget] = []
         // Each control in the popover is named after the question.
         var namers: [@MainActor (String) -> Void] = []
         if type == .date || type == .dateTime {
-            let calendarPointer = gtk_calendar_new()!
-            let calendar = DatePicker.wrapping(calendarPointer)
+            let calendar = DatePicker()
             calendar.bind(with: state.value, transform: .calendarDay(in: state.value, keepingTime: type == .dateTime))
-            gtk_box_append(content.cast(to: GtkBox.self), calendarPointer)
+            content.append(calendar)
             namers.append { [weak calendar] label in calendar?.accessibleLabel = label }
         }
-        if type == .time || type == .dateTime {
-            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        if type == .time || type == .dateTime, let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6),
+           let time = try? Widget.wrapping(line) {
             gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
             for (part, upper, name) in [(TimeOfDayPart.hour, 23.0, tr("Hour of %@")), (.minute, 59, tr("Minute of %@"))] {
-                if part == .minute { gtk_box_append(line.cast(to: GtkBox.self), gtk_label_new(":")) }
-                let pointer = gtk_spin_button_new_with_range(0, upper, 1)!
-                gtk_spin_button_set_wrap(pointer.opaque, SF_TRUE)
+                if part == .minute { gtk_box_append(line.cast(to: GtkBox.self), Label(":").pointer) }
+                let spin = SpinButton(range: 0...upper, step: 1)
+                guard let pointer = spin.pointer else { continue }
+                gtk_spin_button_set_wrap(pointer.opaque, TWB_TRUE)
                 gtk_orientable_set_orientation(OpaquePointer(pointer), GTK_ORIENTATION_VERTICAL)
-                let spin = SpinButton.wrapping(pointer)
                 spin.bind(with: state.value, transform: .timeOfDay(part, in: state.value, dateTime: type == .dateTime))
                 gtk_box_append(line.cast(to: GtkBox.self), pointer)
                 namers.append { [weak spin] label in spin?.accessibleLabel = String(format: name, label) }
             }
-            gtk_box_append(content.cast(to: GtkBox.self), line)
+            content.append(time)
         }
-        let popover = gtk_popover_new()!
-        gtk_popover_set_child(popover.cast(to: GtkPopover.self), content)
-        let button = gtk_menu_button_new()!
         let picksDay = type != .time
-        gtk_menu_button_set_icon_name(OpaquePointer(button), picksDay ? "x-office-calendar-symbolic" : "document-open-recent-symbolic")
-        gtk_menu_button_set_popover(OpaquePointer(button), popover)
-        gtk_widget_set_tooltip_text(button, picksDay ? tr("Pick a Day") : tr("Pick a Time"))
-        let pick = Widget.wrapping(button)
+        let pick = PopoverButton(
+            iconName: picksDay ? "x-office-calendar-symbolic" : "document-open-recent-symbolic",
+            tooltip: picksDay ? tr("Pick a Day") : tr("Pick a Time"), content: content
+        )
         state.label.observe(sendInitial: true) { [weak pick] label in
             pick?.accessibleLabel = String(format: picksDay ? tr("Pick a day for %@") : tr("Pick a time for %@"), label)
             for namer in namers { namer(label) }
@@ -610,11 +608,14 @@ final class FormRenderer {
         .store(in: bag)
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         if let pointer = entry.pointer {
-            gtk_widget_set_hexpand(pointer, SF_TRUE)
+            gtk_widget_set_hexpand(pointer, TWB_TRUE)
             gtk_box_append(line.cast(to: GtkBox.self), pointer)
         }
-        gtk_box_append(line.cast(to: GtkBox.self), button)
-        return Control(shown: Widget.wrapping(line), focusable: entry, validated: entry, labelled: [entry])
+        if let button = pick.pointer { gtk_box_append(line.cast(to: GtkBox.self), button) }
+        guard let shown = try? Widget.wrapping(line) else {
+            return Control(shown: entry, focusable: entry, validated: entry, labelled: [entry])
+        }
+        return Control(shown: shown, focusable: entry, validated: entry, labelled: [entry])
     }
 
     /// Marks each question's card, so that Enter moves on past every other
@@ -658,9 +659,9 @@ final class FormRenderer {
     private func choiceButtons(for state: QuestionState, multiple: Bool, bag: ObservationBag) -> Control? {
         guard let choices = state.choices else { return nil }
         let boxPointer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        let box = Widget.wrapping(boxPointer)
-        let holder = Widget.wrapping(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
-        gtk_box_append(holder.pointer!.cast(to: GtkBox.self), boxPointer)
+        let holderPointer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        guard let box = try? Widget.wrapping(boxPointer), let holder = try? Widget.wrapping(holderPointer) else { return nil }
+        gtk_box_append(holderPointer.cast(to: GtkBox.self), boxPointer)
         let language = viewModel.language
         var buttons: [CheckButton] = []
         let rebuild = { [weak box] in
@@ -670,12 +671,12 @@ final class FormRenderer {
             var group: UnsafeMutablePointer<GtkCheckButton>?
             for choice in choices.value {
                 let label = choice.label.text(in: language.value) ?? choice.name
-                let buttonPointer = gtk_check_button_new_with_label(label)!
+                let button = CheckButton(label: label)
+                guard let buttonPointer = button.pointer else { continue }
                 let check = buttonPointer.cast(to: GtkCheckButton.self)
                 if !multiple {
                     if let group { gtk_check_button_set_group(check, group) } else { group = check }
                 }
-                let button = CheckButton.wrapping(buttonPointer)
                 button.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: multiple))
                 gtk_box_append(pointer.cast(to: GtkBox.self), buttonPointer)
                 buttons.append(button)
@@ -701,15 +702,15 @@ final class FormRenderer {
     private func dropDown(for state: QuestionState, bag: ObservationBag) -> Control? {
         guard let choices = state.choices else { return nil }
         let language = viewModel.language
-        let dropDownPointer = gtk_drop_down_new(nil, nil)!
-        gtk_widget_set_halign(dropDownPointer, GTK_ALIGN_START)
-        let dropDown = DropDown.wrapping(dropDownPointer)
+        let dropDown = DropDown()
+        if let pointer = dropDown.pointer { gtk_widget_set_halign(pointer, GTK_ALIGN_START) }
+        let titles = ObservableList<String>()
+        dropDown.showItems(titles) { $0 }.store(in: bag)
         let fill = { [weak dropDown] in
-            guard let dropDown, let pointer = dropDown.pointer else { return }
-            let labels = choices.value.map { $0.label.text(in: language.value) ?? $0.name }
-            let list = withNullTerminatedCStrings(labels) { gtk_string_list_new($0) }
-            gtk_drop_down_set_model(OpaquePointer(pointer), list)
-            g_object_unref(UnsafeMutableRawPointer(list))
+            guard let dropDown else { return }
+            // The old binding must not read the emptied list as the user's choice.
+            dropDown.binder = nil
+            titles.replaceAll(with: choices.value.map { $0.label.text(in: language.value) ?? $0.name })
             // The binding shows the answer again in the new list.
             dropDown.bind(with: state.value, transform: Self.choiceIndex(in: choices), options: BindingOptions(validation: state.inputError))
         }
@@ -744,7 +745,7 @@ final class FormRenderer {
     // MARK: - Helpers
 
     private func bindVisible(_ widget: UnsafeMutablePointer<GtkWidget>, to relevance: ObservableBool, bag: ObservationBag) {
-        let wrapper = Widget.wrapping(widget)
+        guard let wrapper = try? Widget.wrapping(widget) else { return }
         // A hidden question must be invisible, not merely unrevealed: only
         // then does it leave the accessibility tree and the focus chain.
         wrapper.isVisible = relevance.value
@@ -755,7 +756,7 @@ final class FormRenderer {
         guard let pointer = label.pointer else { return }
         gtk_label_set_xalign(OpaquePointer(pointer), 0)
         if wrap {
-            gtk_label_set_wrap(OpaquePointer(pointer), SF_TRUE)
+            gtk_label_set_wrap(OpaquePointer(pointer), TWB_TRUE)
             gtk_label_set_wrap_mode(OpaquePointer(pointer), PANGO_WRAP_WORD)
         }
     }

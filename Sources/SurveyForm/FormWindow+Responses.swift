@@ -1,5 +1,5 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import FormEngine
 import Foundation
 import SurveyStorage
@@ -73,7 +73,7 @@ extension FormWindow {
         let row = adw_action_row_new()!
         let title = Self.dateFormatter.string(from: response.submittedAt)
         adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
-        adw_preferences_row_set_use_markup(row.cast(to: AdwPreferencesRow.self), SF_FALSE)
+        adw_preferences_row_set_use_markup(row.cast(to: AdwPreferencesRow.self), TWB_FALSE)
         var subtitle: [String] = []
         if let first = response.answers.first(where: { !$0.value.isEmpty }) { subtitle.append(String(first.value.prefix(80))) }
         if SyncService.shared.status.value.server != nil, let delivery {
@@ -82,12 +82,12 @@ extension FormWindow {
         if !subtitle.isEmpty {
             adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), subtitle.joined(separator: "\n"))
         }
-        gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), SF_TRUE)
+        gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), TWB_TRUE)
         let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
         gtk_widget_add_css_class(delete, "flat")
         gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(delete, tr("Delete Response"))
-        Widget.wrapping(delete).accessibleLabel = String(format: tr("Delete the response of %@"), title)
+        (try? Widget.wrapping(delete))?.accessibleLabel = String(format: tr("Delete the response of %@"), title)
         adw_action_row_add_suffix(row.cast(to: AdwActionRow.self), delete)
         responseHandlers.append(Signal.connect(row, signal: "activated") { [weak self] in self?.showResponse(response) })
         responseHandlers.append(Signal.connect(delete, signal: "clicked") { [weak self] in self?.delete(response) })

@@ -1,5 +1,5 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import FormEngine
 import Foundation
 import SurveyModel
@@ -78,13 +78,13 @@ final class FormWindow: AppWindow {
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        Widget.wrapping(menuButton).accessibleLabel = tr("Main Menu")
-        gtk_menu_button_set_primary(OpaquePointer(menuButton), SF_TRUE)
+        (try? Widget.wrapping(menuButton))?.accessibleLabel = tr("Main Menu")
+        gtk_menu_button_set_primary(OpaquePointer(menuButton), TWB_TRUE)
         adw_header_bar_pack_end(OpaquePointer(header), menuButton)
         gtk_box_append(content.cast(to: GtkBox.self), header)
 
         toastOverlay = adw_toast_overlay_new()!
-        gtk_widget_set_vexpand(toastOverlay, SF_TRUE)
+        gtk_widget_set_vexpand(toastOverlay, TWB_TRUE)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         let clamp = adw_clamp_new()!
@@ -98,31 +98,32 @@ final class FormWindow: AppWindow {
         // Submit, and a status line a screen reader can read (a toast is not
         // announced by GTK 4.8's AT-SPI bridge).
         let footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        let status = gtk_label_new(nil)!
+        statusLabel = Label()
+        let status = statusLabel.pointer!
         gtk_label_set_xalign(OpaquePointer(status), 0)
-        gtk_label_set_wrap(OpaquePointer(status), SF_TRUE)
-        gtk_widget_set_hexpand(status, SF_TRUE)
-        statusLabel = Label.wrapping(status)
+        gtk_label_set_wrap(OpaquePointer(status), TWB_TRUE)
+        gtk_widget_set_hexpand(status, TWB_TRUE)
         gtk_box_append(footer.cast(to: GtkBox.self), status)
         // A paged form's Back, its position, and Next in place of Submit
         // until the last page.
         backButton = Self.footerButton(tr("_Back"), action: "win.previous-page", suggested: false)
-        let position = gtk_label_new(nil)!
+        pageLabel = Label()
+        let position = pageLabel.pointer!
         gtk_widget_add_css_class(position, "dim-label")
-        pageLabel = Label.wrapping(position)
         nextButton = Self.footerButton(tr("_Next"), action: "win.next-page", suggested: true)
         submitButton = Self.footerButton(tr("_Submit"), action: "win.submit", suggested: true)
         for widget in [backButton, position, nextButton, submitButton] { gtk_box_append(footer.cast(to: GtkBox.self), widget) }
         gtk_box_append(column.cast(to: GtkBox.self), footer)
         // A respondent sees no earlier answers: the list is not even made.
         if !kiosk {
-            let delivery = gtk_label_new(nil)!
+            let deliveryLabel = Label()
+            let delivery = deliveryLabel.pointer!
             gtk_label_set_xalign(OpaquePointer(delivery), 0)
-            gtk_label_set_wrap(OpaquePointer(delivery), SF_TRUE)
+            gtk_label_set_wrap(OpaquePointer(delivery), TWB_TRUE)
             gtk_widget_set_margin_top(delivery, 24)
             gtk_widget_add_css_class(delivery, "dim-label")
             gtk_box_append(column.cast(to: GtkBox.self), delivery)
-            SyncService.shared.show(in: Label.wrapping(delivery))
+            SyncService.shared.show(in: deliveryLabel)
             let responses = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_widget_set_margin_top(responses, 12)
             gtk_box_append(column.cast(to: GtkBox.self), responses)
@@ -203,12 +204,12 @@ final class FormWindow: AppWindow {
         guard let renderer else { return }
         let paged = renderer.isPaged
         let hasNext = renderer.hasNextPage
-        gtk_widget_set_visible(backButton, paged ? SF_TRUE : SF_FALSE)
+        gtk_widget_set_visible(backButton, paged ? TWB_TRUE : TWB_FALSE)
         pageLabel.isVisible = paged
-        gtk_widget_set_visible(nextButton, paged && hasNext ? SF_TRUE : SF_FALSE)
-        gtk_widget_set_visible(submitButton, paged && hasNext ? SF_FALSE : SF_TRUE)
-        if let back = actions["previous-page"] { g_simple_action_set_enabled(back, renderer.hasPreviousPage ? SF_TRUE : SF_FALSE) }
-        if let next = actions["next-page"] { g_simple_action_set_enabled(next, hasNext ? SF_TRUE : SF_FALSE) }
+        gtk_widget_set_visible(nextButton, paged && hasNext ? TWB_TRUE : TWB_FALSE)
+        gtk_widget_set_visible(submitButton, paged && hasNext ? TWB_FALSE : TWB_TRUE)
+        if let back = actions["previous-page"] { g_simple_action_set_enabled(back, renderer.hasPreviousPage ? TWB_TRUE : TWB_FALSE) }
+        if let next = actions["next-page"] { g_simple_action_set_enabled(next, hasNext ? TWB_TRUE : TWB_FALSE) }
         let position = renderer.pagePosition
         pageLabel.text = paged ? String(format: tr("Page %d of %d"), Int32(position.page), Int32(position.of)) : ""
     }
@@ -343,7 +344,7 @@ final class FormWindow: AppWindow {
         addAction("close") { [weak self] in self?.close() }
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
         addAction("undo") { [weak self] in self?.undoLastChange() }
-        if isKiosk, let export = actions["export-csv"] { g_simple_action_set_enabled(export, SF_FALSE) }
+        if isKiosk, let export = actions["export-csv"] { g_simple_action_set_enabled(export, TWB_FALSE) }
         addLanguageAction()
     }
 
@@ -430,15 +431,10 @@ final class FormWindow: AppWindow {
         guard !isStoring else { return }
         isStoring = true
         Task { [weak self] in
-            let result: Result<FormResponse, any Error>
-            do {
-                result = .success(try await offMainThread { try store.insert(response) })
-            } catch {
-                result = .failure(error)
-            }
+            let stored = try? await offMainThread { try store.insert(response) }
             self?.isStoring = false
             // On failure the form keeps every answer; the store's StorageFailed says why.
-            if case .success(let stored) = result { self?.didStore(stored) }
+            if let stored { self?.didStore(stored) }
         }
     }
 

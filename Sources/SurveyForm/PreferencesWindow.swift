@@ -1,5 +1,5 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveySync
 import TwoWayBinding
@@ -35,10 +35,10 @@ final class PreferencesWindow {
         window = adw_preferences_window_new()!
         let gtkWindow = window.cast(to: GtkWindow.self)
         gtk_window_set_title(gtkWindow, tr("Preferences"))
-        gtk_window_set_modal(gtkWindow, SF_TRUE)
+        gtk_window_set_modal(gtkWindow, TWB_TRUE)
         gtk_window_set_default_size(gtkWindow, 560, 640)
         if let parent { gtk_window_set_transient_for(gtkWindow, parent) }
-        adw_preferences_window_set_search_enabled(window.cast(to: AdwPreferencesWindow.self), SF_FALSE)
+        adw_preferences_window_set_search_enabled(window.cast(to: AdwPreferencesWindow.self), TWB_FALSE)
 
         let page = adw_preferences_page_new()!
         adw_preferences_page_set_title(page.cast(to: AdwPreferencesPage.self), tr("Server"))
@@ -64,18 +64,19 @@ final class PreferencesWindow {
         func entryRow(_ title: String, _ field: WritableKeyPath<ServerSettings, String>) {
             let row = adw_entry_row_new()!
             adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
-            Entry.wrapping(row).bind(with: server.projection(field))
+            // An AdwEntryRow is a GtkEditable.
+            (try? Entry.wrapping(row))?.bind(with: server.projection(field))
             rows.append(row)
         }
         entryRow(tr("Server"), \.host)
 
         let portRow = adw_action_row_new()!
         adw_preferences_row_set_title(portRow.cast(to: AdwPreferencesRow.self), tr("Port"))
-        let port = gtk_spin_button_new_with_range(1, 65_535, 1)!
+        let portControl = SpinButton(range: 1...65_535, step: 1)
+        let port = portControl.pointer!
         gtk_widget_set_valign(port, GTK_ALIGN_CENTER)
         adw_action_row_add_suffix(portRow.cast(to: AdwActionRow.self), port)
         // A suffix control is not named by its row (see the notes on rows).
-        let portControl = SpinButton.wrapping(port)
         portControl.accessibleLabel = tr("Port")
         portControl.bind(with: server.projection(\.port), transform: ValueTransform(
             toControl: { Double($0) }, toModel: { .success(Int($0)) }
@@ -87,7 +88,7 @@ final class PreferencesWindow {
 
         let passwordRow = adw_password_entry_row_new()!
         adw_preferences_row_set_title(passwordRow.cast(to: AdwPreferencesRow.self), tr("Password (kept in the keyring)"))
-        Entry.wrapping(passwordRow).bind(with: password)
+        (try? Entry.wrapping(passwordRow))?.bind(with: password)
         rows.append(passwordRow)
 
         let securityRow = adw_action_row_new()!
@@ -95,11 +96,12 @@ final class PreferencesWindow {
         adw_action_row_set_subtitle(securityRow.cast(to: AdwActionRow.self), tr(
             "Turn off only for a test server: the password and the responses then cross the network unprotected."
         ))
-        let check = gtk_switch_new()!
+        let security = Switch()
+        let check = security.pointer!
         gtk_widget_set_valign(check, GTK_ALIGN_CENTER)
         adw_action_row_add_suffix(securityRow.cast(to: AdwActionRow.self), check)
         adw_action_row_set_activatable_widget(securityRow.cast(to: AdwActionRow.self), check)
-        Switch.wrapping(check).bind(with: server.projection(\.security), transform: ValueTransform(
+        security.bind(with: server.projection(\.security), transform: ValueTransform(
             toControl: { $0 == .verifyFull }, toModel: { .success($0 ? .verifyFull : .insecure) }
         ))
         rows.append(securityRow)

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 
 /// The GResource bundle compiled into the binary (the .ui files and CSS).

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveySync
 
@@ -109,7 +109,7 @@ final class Settings {
 
     private static func lookUpSchema() -> OpaquePointer? {
         if let source = g_settings_schema_source_get_default(),
-           let schema = g_settings_schema_source_lookup(source, AppInfo.id, SF_TRUE) {
+           let schema = g_settings_schema_source_lookup(source, AppInfo.id, TWB_TRUE) {
             return schema
         }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -118,10 +118,10 @@ final class Settings {
         for directory in [installed, buildSchemaDirectory]
         where FileManager.default.fileExists(atPath: directory + "/gschemas.compiled") {
             guard let source = g_settings_schema_source_new_from_directory(
-                directory, g_settings_schema_source_get_default(), SF_FALSE, nil
+                directory, g_settings_schema_source_get_default(), TWB_FALSE, nil
             ) else { continue }
             defer { g_settings_schema_source_unref(source) }
-            if let schema = g_settings_schema_source_lookup(source, AppInfo.id, SF_FALSE) { return schema }
+            if let schema = g_settings_schema_source_lookup(source, AppInfo.id, TWB_FALSE) { return schema }
         }
         return nil
     }
@@ -143,7 +143,7 @@ final class Settings {
 
     private func setBoolean(_ key: String, _ value: Bool) {
         guard let settings else { fallback[key] = value; return }
-        g_settings_set_boolean(settings, key, value ? SF_TRUE : SF_FALSE)
+        g_settings_set_boolean(settings, key, value ? TWB_TRUE : TWB_FALSE)
     }
 
     private func string(_ key: String, default value: String) -> String {

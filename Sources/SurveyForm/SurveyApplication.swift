@@ -1,5 +1,5 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import Foundation
 import SurveyStorage
@@ -136,7 +136,7 @@ final class SurveyApplication {
             MainActor.assumeIsolated {
                 Unmanaged<SurveyApplication>.fromOpaque(data!).takeUnretainedValue().quit()
             }
-            return gboolean(SF_FALSE)
+            return gboolean(TWB_FALSE)
         }
         // The application object outlives the run, so it travels unretained.
         let app = Unmanaged.passUnretained(self).toOpaque()
@@ -350,7 +350,7 @@ final class SurveyApplication {
         adw_about_window_set_issue_url(info, "https://github.com/surveyform/SurveyForm/issues")
         adw_about_window_set_translator_credits(info, tr("translator-credits"))
         let aboutWindow = about.cast(to: GtkWindow.self)
-        gtk_window_set_modal(aboutWindow, SF_TRUE)
+        gtk_window_set_modal(aboutWindow, TWB_TRUE)
         if let parent = window?.gtkWindow { gtk_window_set_transient_for(aboutWindow, parent) }
         gtk_window_present(aboutWindow)
     }

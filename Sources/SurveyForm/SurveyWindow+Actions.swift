@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -31,7 +31,7 @@ extension SurveyWindow {
     private func bindEnabled(_ name: String, to source: some ObservableValue<Bool>) {
         guard let action = actions[name] else { return }
         source.observe(sendInitial: true) { enabled in
-            g_simple_action_set_enabled(action, enabled ? SF_TRUE : SF_FALSE)
+            g_simple_action_set_enabled(action, enabled ? TWB_TRUE : TWB_FALSE)
         }
         .store(in: bag)
     }

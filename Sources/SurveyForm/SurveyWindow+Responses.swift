@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -14,7 +14,7 @@ extension SurveyWindow {
         responsesListView.show(listedResponses, makeRow: {
             let label = gtk_label_new(nil)!
             gtk_label_set_xalign(OpaquePointer(label), 0)
-            gtk_label_set_wrap(OpaquePointer(label), SF_TRUE)
+            gtk_label_set_wrap(OpaquePointer(label), TWB_TRUE)
             for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(label, 6) }
             for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(label, 8) }
             return label

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -160,10 +160,10 @@ final class SurveyWindow {
         summaryLabel.show(viewModel.summary, format: Self.summaryForDisplay)
 
         // Undo belongs to the view model, so the widgets' own stacks are off.
-        if let entry = nameEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, SF_FALSE) }
-        if let entry = companyEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, SF_FALSE) }
+        if let entry = nameEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, TWB_FALSE) }
+        if let entry = companyEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, TWB_FALSE) }
         if let view = commentsTextView.pointer {
-            gtk_text_buffer_set_enable_undo(gtk_text_view_get_buffer(view.cast(to: GtkTextView.self)), SF_FALSE)
+            gtk_text_buffer_set_enable_undo(gtk_text_view_get_buffer(view.cast(to: GtkTextView.self)), TWB_FALSE)
         }
     }
 
@@ -186,7 +186,7 @@ final class SurveyWindow {
     private func setupKiosk() {
         guard isKiosk else { return }
         for widget in responsesPane { widget.isVisible = false }
-        if let export = actions["export-csv"] { g_simple_action_set_enabled(export, SF_FALSE) }
+        if let export = actions["export-csv"] { g_simple_action_set_enabled(export, TWB_FALSE) }
     }
 
     private func setupWindowState() {

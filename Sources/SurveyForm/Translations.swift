@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import FormEngine
 import SurveyModel
@@ -7,14 +7,14 @@ import SurveyModel
 func tr(_ message: String) -> String {
     // gettext hands back its argument when there is no translation: copy it
     // while the temporary C string still exists.
-    message.withCString { String(cString: sf_gettext($0)) }
+    message.withCString { String(cString: twb_gettext($0)) }
 }
 
 /// The singular or plural form of `message` for `count`, in the user's language.
 @MainActor
 func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     singular.withCString { one in
-        plural.withCString { many in String(cString: sf_ngettext(one, many, UInt(max(count, 0)))) }
+        plural.withCString { many in String(cString: twb_ngettext(one, many, UInt(max(count, 0)))) }
     }
 }
 
@@ -23,7 +23,7 @@ enum Translations {
     /// Sets up gettext for the program and for the view model.
     static func setUp() {
         setlocale(LC_ALL, "")
-        sf_textdomain_init(AppInfo.gettextDomain, localeDirectory())
+        twb_textdomain_init(AppInfo.gettextDomain, localeDirectory())
         Localization.translate = { tr($0) }
         FormMessages.translate = { tr($0) }
         Localization.preferredLanguages = desktopLanguages()

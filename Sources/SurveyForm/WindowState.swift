@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// The window's size and maximized state, kept between runs in GSettings.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Glibc
 
 // GTK calls back on this thread only; everything from here on is main-actor work.

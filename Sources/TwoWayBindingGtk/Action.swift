@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// Actions (`GSimpleAction`) whose handlers are Swift closures: what a

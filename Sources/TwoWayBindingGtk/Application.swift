@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 import TwoWayBinding
 
 /// A `GtkApplication` whose main loop also runs Swift's main actor, so that

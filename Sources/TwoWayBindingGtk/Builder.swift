@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 
 /// A `GtkBuilder` with typed lookups that fail with the id and the type.
 ///
@@ -59,13 +59,17 @@ public final class Builder {
         guard W.canWrap(object) else {
             throw .wrongType(id: id, expected: String(cString: g_type_name(W.gtkType)), actual: Widget.typeName(of: object))
         }
-        return W.wrapping(raw: object)
+        do {
+            return try W.wrapping(raw: object)
+        } catch {
+            throw .cannotWrap(id: id, reason: error)
+        }
     }
 
     /// The object with `id` (an adjustment, a list model…), which must be of `type`. Not retained.
     public func object(_ id: String, ofType type: GType) throws(BuilderError) -> UnsafeMutablePointer<GObject> {
         let object = try object(id, expected: String(cString: g_type_name(type)))
-        guard sf_instance_is_a(object, type) != 0 else {
+        guard twb_instance_is_a(object, type) != 0 else {
             throw .wrongType(id: id, expected: String(cString: g_type_name(type)), actual: Widget.typeName(of: object))
         }
         return object.assumingMemoryBound(to: GObject.self)

@@ -6,6 +6,8 @@ public enum BuilderError: Error, Equatable, CustomStringConvertible {
     case missingObject(id: String, expected: String)
     /// The object with the id is not of the expected GType.
     case wrongType(id: String, expected: String, actual: String)
+    /// The object with the id already has a wrapper of an unrelated class.
+    case cannotWrap(id: String, reason: WidgetError)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum BuilderError: Error, Equatable, CustomStringConvertible {
             "the UI description has no object \"\(id)\" (expected a \(expected))"
         case .wrongType(let id, let expected, let actual):
             "object \"\(id)\" is a \(actual), expected a \(expected)"
+        case .cannotWrap(let id, let reason):
+            "object \"\(id)\": \(reason)"
         }
     }
 }

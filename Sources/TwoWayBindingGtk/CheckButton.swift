@@ -1,9 +1,14 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkCheckButton` bound to a `Bool`; each toggle is a commit.
 public final class CheckButton: Widget, Bindable {
     public override class var gtkType: GType { gtk_check_button_get_type() }
+
+    /// A new GtkCheckButton labelled `label`, wrapped.
+    public convenience init(label: String? = nil) {
+        self.init(new: gtk_check_button_new_with_label(label))
+    }
 
     private var checkButton: UnsafeMutablePointer<GtkCheckButton>? { pointer?.cast() }
 
@@ -19,7 +24,7 @@ public final class CheckButton: Widget, Bindable {
 
     public func updateValue(with value: Bool) {
         guard let checkButton, isChecked != value else { return }
-        gtk_check_button_set_active(checkButton, value ? SF_TRUE : SF_FALSE)
+        gtk_check_button_set_active(checkButton, value ? TWB_TRUE : TWB_FALSE)
     }
 
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {

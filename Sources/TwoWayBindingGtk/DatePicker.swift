@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import Foundation
 public import TwoWayBinding
 
@@ -11,10 +11,17 @@ public import TwoWayBinding
 public final class DatePicker: Widget, Bindable {
     public override class var gtkType: GType { gtk_calendar_get_type() }
 
+    /// A new GtkCalendar, wrapped.
+    public convenience init() {
+        self.init(new: gtk_calendar_new())
+    }
+
     private var calendar: OpaquePointer? { pointer.map(OpaquePointer.init) }
     private var picked: Date?
     // Set while the model's value is shown, whose own `day-selected` is no pick.
-    private var isShowingModelValue = false
+    private(set) var isShowingModelValue = false
+    /// Told of each day the model shows: the popover button's title.
+    var modelDateDidChange: (@MainActor (Date?) -> Void)?
 
     /// The day picked, or `nil`.
     public var date: Date? {
@@ -28,6 +35,7 @@ public final class DatePicker: Widget, Bindable {
 
     public func updateValue(with value: Date?) {
         picked = value.map(Self.startOfDay)
+        modelDateDidChange?(picked)
         guard let calendar else { return }
         let parts = Foundation.Calendar.current.dateComponents([.year, .month, .day], from: value ?? Date())
         guard let year = parts.year, let month = parts.month, let day = parts.day,
@@ -49,7 +57,7 @@ public final class DatePicker: Widget, Bindable {
     }
 
     /// The day the calendar has selected, whether or not the user picked it.
-    private func selectedDay() -> Date? {
+    func selectedDay() -> Date? {
         guard let calendar, let dateTime = gtk_calendar_get_date(calendar) else { return nil }
         defer { g_date_time_unref(dateTime) }
         let parts = DateComponents(

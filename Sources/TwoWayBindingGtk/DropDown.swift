@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkDropDown` bound to the index of its selected item, `nil` when none is.
@@ -8,6 +8,11 @@ public import TwoWayBinding
 public final class DropDown: Widget, Bindable {
     public override class var gtkType: GType { gtk_drop_down_get_type() }
 
+    /// A new GtkDropDown with no choices yet, wrapped.
+    public convenience init() {
+        self.init(new: gtk_drop_down_new(nil, nil))
+    }
+
     private var dropDown: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
     // NB: GTK 4.8's drop-down is not focusable itself; its inner toggle
@@ -16,20 +21,58 @@ public final class DropDown: Widget, Bindable {
         child(ofType: gtk_toggle_button_get_type())
     }
 
+    /// Offers `items` as the choices, each shown by its `title`, and follows
+    /// the list's changes until the token ends: each change reaches GTK as one
+    /// splice of the changed range, so the selected item stays selected when
+    /// others come or go before it, and the selection binding reads its new
+    /// position back. Replaces the choices shown before.
+    public func showItems<Element>(
+        _ items: ObservableList<Element>, title: @escaping (Element) -> String
+    ) -> ObservationToken {
+        guard let dropDown, let strings = gtk_string_list_new(nil) else { return ObservationToken {} }
+        Self.splice(strings, at: 0, removing: 0, titles: items.map(title))
+        // The drop-down takes its own reference; ours keeps splices safe
+        // after another model replaces this one.
+        gtk_drop_down_set_model(dropDown, strings)
+        let change = items.observeChanges { [weak items] change in
+            guard let items else { return }
+            let added = items[change.position..<change.position + change.added].map(title)
+            Self.splice(strings, at: change.position, removing: change.removed, titles: added)
+        }
+        return ObservationToken {
+            change.cancel()
+            g_object_unref(UnsafeMutableRawPointer(strings))
+        }
+    }
+
+    private static func splice(_ strings: OpaquePointer, at position: Int, removing removed: Int, titles: [String]) {
+        var copies = titles.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        copies.append(nil)
+        copies.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(strings, guint(position), guint(removed), $0)
+            }
+        }
+    }
+
     /// Calls `handler` when Enter is pressed in the open list of choices,
     /// before the list picks the choice; the key goes on to the list when
     /// `handler` returns `false`. The list is a popover, whose keys do not
     /// pass through the drop-down itself.
     public func onEnterInList(_ handler: @escaping @MainActor () -> Bool) -> ObservationToken {
-        guard let popover = child(ofType: gtk_popover_get_type()) else { return ObservationToken {} }
-        return Widget.wrapping(popover).onEnter(handler)
+        // Any widget wraps as a plain Widget.
+        guard let popover = child(ofType: gtk_popover_get_type()), let list = try? Widget.wrapping(popover) else {
+            return ObservationToken {}
+        }
+        return list.onEnter(handler)
     }
 
     /// The drop-down's first inner widget of `type` (its button, its list's popover).
     private func child(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
         var child = pointer.flatMap { gtk_widget_get_first_child($0) }
         while let current = child {
-            if sf_instance_is_a(current, type) != 0 { return current }
+            if twb_instance_is_a(current, type) != 0 { return current }
             child = gtk_widget_get_next_sibling(current)
         }
         return nil
@@ -40,7 +83,7 @@ public final class DropDown: Widget, Bindable {
         get {
             guard let dropDown else { return nil }
             let selected = gtk_drop_down_get_selected(dropDown)
-            return selected == SF_INVALID_LIST_POSITION ? nil : Int(selected)
+            return selected == TWB_INVALID_LIST_POSITION ? nil : Int(selected)
         }
         set { updateValue(with: newValue) }
     }
@@ -51,7 +94,7 @@ public final class DropDown: Widget, Bindable {
 
     public func updateValue(with value: Int?) {
         guard let dropDown, selectedIndex != value else { return }
-        let position = value.flatMap { $0 >= 0 ? guint(exactly: $0) : nil } ?? SF_INVALID_LIST_POSITION
+        let position = value.flatMap { $0 >= 0 ? guint(exactly: $0) : nil } ?? TWB_INVALID_LIST_POSITION
         gtk_drop_down_set_selected(dropDown, position)
     }
 

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// Any `GtkEditable` (a `GtkEntry`, `GtkPasswordEntry`, `GtkSearchEntry`,
@@ -9,6 +9,11 @@ public import TwoWayBinding
 /// on a set, first with ""). Enter and focus leaving report a commit.
 public final class Entry: Widget, Bindable {
     public override class var gtkType: GType { gtk_editable_get_type() }
+
+    /// A new GtkEntry, wrapped.
+    public convenience init() {
+        self.init(new: gtk_entry_new())
+    }
 
     private var editable: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
@@ -51,7 +56,7 @@ public final class Entry: Widget, Bindable {
         // A GtkEntry re-emits its text's Enter as its own `activate`; other
         // editables (an AdwEntryRow, whose `activate` is the list row's)
         // are heard at their text.
-        if let pointer, g_type_is_a(sf_type_of(pointer), gtk_entry_get_type()) != 0 {
+        if let pointer, g_type_is_a(twb_type_of(pointer), gtk_entry_get_type()) != 0 {
             connect("activate", into: &connections) { handler(.committed) }
         } else {
             connect("activate", of: editableFocusWidget().map(UnsafeMutableRawPointer.init), into: &connections) {

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 // GTK's class pointers import either as typed pointers (GtkEntry, GtkRange,
 // GtkWindow, GApplication…) or as OpaquePointer (GtkEditable, GtkSpinButton,

@@ -1,9 +1,14 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkLabel` that shows an observable value, one way.
 public final class Label: Widget {
     public override class var gtkType: GType { gtk_label_get_type() }
+
+    /// A new GtkLabel showing `text`, wrapped.
+    public convenience init(_ text: String = "") {
+        self.init(new: gtk_label_new(text))
+    }
 
     private var label: OpaquePointer? { pointer.map(OpaquePointer.init) }
 

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 import CTwoWayBindingGtk
 public import TwoWayBinding
 
@@ -235,9 +235,9 @@ private final class ChunkedRefresh {
                     .takeUnretainedValue()
                 guard refresh.step() else {
                     refresh.idleSource = 0
-                    return SF_FALSE
+                    return TWB_FALSE
                 }
-                return SF_TRUE
+                return TWB_TRUE
             }
         }
         // The source keeps the refresh alive until it is removed.

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// Runs Swift concurrency's main-actor work (`Task { @MainActor in … }`,
 /// resumptions after `await`, `DispatchQueue.main.async`) under GLib's main
@@ -29,14 +29,14 @@ public enum MainLoopBridge {
     ///   main queue's file descriptor is not available.
     public static func install(pollingInterval: UInt32 = 10) {
         guard mode == .notInstalled else { return }
-        let handle = sf_dispatch_main_queue_handle()
+        let handle = twb_dispatch_main_queue_handle()
         if handle >= 0 {
             installWatch(on: handle)
-        } else if sf_dispatch_drain_main_queue() != 0 {
+        } else if twb_dispatch_drain_main_queue() != 0 {
             installPolling(every: pollingInterval)
         } else {
             mode = .unavailable
-            sf_log_warning(
+            twb_log_warning(
                 "TwoWayBindingGtk",
                 "libdispatch cannot be drained: main-actor tasks will not run under the GLib main loop"
             )
@@ -45,12 +45,12 @@ public enum MainLoopBridge {
 
     private static func installWatch(on handle: gint) {
         // Reading an emptied eventfd must not block the main loop.
-        g_unix_set_fd_nonblocking(handle, SF_TRUE, nil)
+        g_unix_set_fd_nonblocking(handle, TWB_TRUE, nil)
         let drain: GUnixFDSourceFunc = { handle, _, _ in
             // Reset first: work queued while draining writes the fd again.
-            sf_eventfd_reset(handle)
-            sf_dispatch_drain_main_queue()
-            return SF_TRUE
+            twb_eventfd_reset(handle)
+            twb_dispatch_drain_main_queue()
+            return TWB_TRUE
         }
         g_unix_fd_add(handle, G_IO_IN, drain, nil)
         mode = .fileDescriptor
@@ -59,8 +59,8 @@ public enum MainLoopBridge {
     /// The fallback; `package` so that tests can exercise it too.
     package static func installPolling(every interval: UInt32) {
         let drain: GSourceFunc = { _ in
-            sf_dispatch_drain_main_queue()
-            return SF_TRUE
+            twb_dispatch_drain_main_queue()
+            return TWB_TRUE
         }
         g_timeout_add(interval, drain, nil)
         mode = .polling

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 
 /// A GObject property whose values are `Value`s: the typed key that
 /// `Widget.bind(_:to:)` and `Widget.bind(_:with:)` take, as
@@ -20,9 +20,9 @@ extension Property where Value == Bool {
     /// A `gboolean` property.
     public static func boolean(_ name: String) -> Property {
         Property(
-            name: name, valueType: { sf_type_boolean() },
-            get: { sf_object_get_boolean($0, $1) != 0 },
-            set: { sf_object_set_boolean($0, $1, $2 ? SF_TRUE : SF_FALSE) }
+            name: name, valueType: { twb_type_boolean() },
+            get: { twb_object_get_boolean($0, $1) != 0 },
+            set: { twb_object_set_boolean($0, $1, $2 ? TWB_TRUE : TWB_FALSE) }
         )
     }
 
@@ -36,8 +36,8 @@ extension Property where Value == Int32 {
     /// A `gint` property.
     public static func integer(_ name: String) -> Property {
         Property(
-            name: name, valueType: { sf_type_int() },
-            get: { sf_object_get_int($0, $1) }, set: { sf_object_set_int($0, $1, $2) }
+            name: name, valueType: { twb_type_int() },
+            get: { twb_object_get_int($0, $1) }, set: { twb_object_set_int($0, $1, $2) }
         )
     }
 }
@@ -46,8 +46,8 @@ extension Property where Value == Double {
     /// A `gdouble` property.
     public static func double(_ name: String) -> Property {
         Property(
-            name: name, valueType: { sf_type_double() },
-            get: { sf_object_get_double($0, $1) }, set: { sf_object_set_double($0, $1, $2) }
+            name: name, valueType: { twb_type_double() },
+            get: { twb_object_get_double($0, $1) }, set: { twb_object_set_double($0, $1, $2) }
         )
     }
 }
@@ -56,13 +56,13 @@ extension Property where Value == String {
     /// A string property; GObject's `NULL` reads as the empty string.
     public static func string(_ name: String) -> Property {
         Property(
-            name: name, valueType: { sf_type_string() },
+            name: name, valueType: { twb_type_string() },
             get: { object, name in
-                guard let text = sf_object_get_string(object, name) else { return "" }
+                guard let text = twb_object_get_string(object, name) else { return "" }
                 defer { g_free(text) }
                 return String(cString: text)
             },
-            set: { sf_object_set_string($0, $1, $2) }
+            set: { twb_object_set_string($0, $1, $2) }
         )
     }
 }

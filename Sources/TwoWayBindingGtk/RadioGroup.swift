@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// Check buttons joined in one group, so that one at most is checked, bound
@@ -19,9 +19,12 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
     public var binder: AnyBinding?
     private let members: [(button: CheckButton, choice: Choice)]
 
-    /// Joins `buttons` (GtkCheckButtons) in one group, each standing for its choice.
-    public init(_ buttons: [(UnsafeMutablePointer<GtkWidget>, Choice)]) {
-        members = buttons.map { (CheckButton.wrapping($0.0), $0.1) }
+    /// Joins `buttons` (GtkCheckButtons) in one group, each standing for its
+    /// choice; throws when one is not a check button.
+    public init(_ buttons: [(UnsafeMutablePointer<GtkWidget>, Choice)]) throws(WidgetError) {
+        var members: [(button: CheckButton, choice: Choice)] = []
+        for (button, choice) in buttons { members.append((try CheckButton.wrapping(button), choice)) }
+        self.members = members
         guard let first = buttons.first?.0 else { return }
         for (button, _) in buttons.dropFirst() {
             // NB: GTK 4.8 links a button put again into the group it is in
@@ -67,7 +70,7 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
         bind(with: observable, transform: ValueTransform(
             toControl: { $0 },
             toModel: { choice in
-                choice.map { .success($0) } ?? .failure(ConversionError("No choice is checked"))
+                choice.map { .success($0) } ?? .failure(ConversionError(localized("No choice is checked")))
             }
         ))
     }
@@ -75,7 +78,7 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
 
 extension RadioGroup where Choice == Int {
     /// Joins `buttons` in one group, each standing for its index.
-    public convenience init(_ buttons: [UnsafeMutablePointer<GtkWidget>]) {
-        self.init(Array(zip(buttons, buttons.indices)))
+    public convenience init(_ buttons: [UnsafeMutablePointer<GtkWidget>]) throws(WidgetError) {
+        try self.init(Array(zip(buttons, buttons.indices)))
     }
 }

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkScale` (any `GtkRange`) bound to a `Double`; bind a `Float` model
@@ -8,6 +8,11 @@ public import TwoWayBinding
 /// and narrowing the range with `setRange(_:)` moves the model along.
 public final class Scale: Widget, Bindable {
     public override class var gtkType: GType { gtk_range_get_type() }
+
+    /// A new horizontal GtkScale offering `range` in steps of `step`, wrapped.
+    public convenience init(range: ClosedRange<Double>, step: Double) {
+        self.init(new: gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, range.lowerBound, range.upperBound, step))
+    }
 
     private var range: UnsafeMutablePointer<GtkRange>? { pointer?.cast() }
 

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// Connects Swift closures to GObject signals. Each connection is an
@@ -127,7 +127,7 @@ extension Signal {
         let box = SignalClosureBox(.spinInput(handler))
         let trampoline: @convention(c) (gpointer, UnsafeMutablePointer<Double>?, gpointer) -> gint = {
             _, newValue, data in
-            guard let newValue else { return SF_FALSE }
+            guard let newValue else { return TWB_FALSE }
             return MainActor.assumeIsolated { SignalClosureBox.unretained(data).convert(newValue) }
         }
         return connect(object, "input", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
@@ -148,7 +148,7 @@ extension Signal {
     }
 
     /// Connects GtkSpinButton's `output` signal (`gboolean (*)(GtkSpinButton*, gpointer)`),
-    /// which writes the value as text; `handler` returns `SF_TRUE` when it wrote it.
+    /// which writes the value as text; `handler` returns `TWB_TRUE` when it wrote it.
     static func connectSpinOutput(
         _ object: UnsafeMutableRawPointer,
         _ handler: @escaping @MainActor () -> gint
@@ -217,12 +217,12 @@ extension Signal {
             guard let data else { return }
             MainActor.assumeIsolated { Unmanaged<SignalClosureBox>.fromOpaque(data).release() }
         }
-        let id = sf_signal_connect(
+        let id = twb_signal_connect(
             object, signal, callback,
             Unmanaged.passRetained(box).toOpaque(), releaseBox,
-            swapped ? SF_TRUE : SF_FALSE
+            swapped ? TWB_TRUE : TWB_FALSE
         )
-        precondition(id != 0, "no signal \"\(signal)\" on \(String(cString: g_type_name(sf_type_of(object))))")
+        precondition(id != 0, "no signal \"\(signal)\" on \(String(cString: g_type_name(twb_type_of(object))))")
         let connection = SignalConnection(object: object, id: id)
         return ObservationToken { connection.disconnect() }
     }

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkSpinButton` bound to a `Double` (an `Int` model binds through
@@ -11,6 +11,11 @@ public import TwoWayBinding
 /// was and sets the binding's validation to `.invalid(notANumberMessage(text))`.
 public final class SpinButton: Widget, Bindable {
     public override class var gtkType: GType { gtk_spin_button_get_type() }
+
+    /// A new GtkSpinButton offering `range` in steps of `step`, wrapped.
+    public convenience init(range: ClosedRange<Double>, step: Double) {
+        self.init(new: gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step))
+    }
 
     /// The message for typed text that is not a number. The default quotes
     /// at most the first 20 characters: pasted text can be any length.
@@ -101,17 +106,17 @@ public final class SpinButton: Widget, Bindable {
         guard emptyOutput == nil, let pointer else { return }
         var emptiedAt = gtk_spin_button_get_value(spinButton)
         emptyOutput = Signal.connectSpinOutput(pointer) { [weak self] in
-            guard let self, let spinButton = self.spinButton else { return SF_FALSE }
+            guard let self, let spinButton = self.spinButton else { return TWB_FALSE }
             let value = gtk_spin_button_get_value(spinButton)
             // A step of the arrows from empty text is a value again.
             if self.showsEmpty, value != emptiedAt { self.showsEmpty = false }
             guard self.showsEmpty else {
                 emptiedAt = value
-                return SF_FALSE
+                return TWB_FALSE
             }
             emptiedAt = value
             if gtk_editable_get_text(spinButton).pointee != 0 { gtk_editable_set_text(spinButton, "") }
-            return SF_TRUE
+            return TWB_TRUE
         }
     }
 
@@ -119,7 +124,7 @@ public final class SpinButton: Widget, Bindable {
         guard let pointer else { return ObservationToken {} }
         var connections = UserChangeConnections()
         connections.handlers.append(Signal.connectSpinInput(pointer) { [weak self] newValue in
-            guard let self else { return SF_FALSE }
+            guard let self else { return TWB_FALSE }
             let result = self.convertTypedText(into: newValue)
             if let message = self.rejectedText { handler(.rejected(message)) }
             return result
@@ -166,19 +171,19 @@ public final class SpinButton: Widget, Bindable {
 
     /// The `input` signal: turns the typed text into a value, or refuses it.
     private func convertTypedText(into newValue: UnsafeMutablePointer<Double>) -> gint {
-        guard let spinButton else { return SF_FALSE }
+        guard let spinButton else { return TWB_FALSE }
         let text = String(cString: gtk_editable_get_text(spinButton))
         if emptyOutput != nil, text.trimmingWhitespace().isEmpty {
             if !showsEmpty { typedValueIsPending = true }
             rejectedText = nil
             showsEmpty = true
             newValue.pointee = gtk_spin_button_get_value(spinButton)
-            return SF_TRUE
+            return TWB_TRUE
         }
         if let number = Self.number(from: text), let outOfRangeMessage, !range.contains(rounded(number)) {
             rejectedText = outOfRangeMessage(rounded(number))
             newValue.pointee = gtk_spin_button_get_value(spinButton)
-            return SF_INPUT_ERROR
+            return TWB_INPUT_ERROR
         }
         if let number = Self.number(from: text) {
             showsEmpty = false
@@ -189,12 +194,12 @@ public final class SpinButton: Widget, Bindable {
                 typedValueIsPending = true
             }
             newValue.pointee = rounded(number)
-            return SF_TRUE
+            return TWB_TRUE
         }
         rejectedText = notANumberMessage(text.trimmingWhitespace().description)
         // The current value, so that GTK, which applies it anyway, changes nothing.
         newValue.pointee = gtk_spin_button_get_value(spinButton)
-        return SF_INPUT_ERROR
+        return TWB_INPUT_ERROR
     }
 
     /// The values the adjustment allows.

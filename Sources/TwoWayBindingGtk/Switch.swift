@@ -1,9 +1,14 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkSwitch` bound to a `Bool`; each flip is a commit.
 public final class Switch: Widget, Bindable {
     public override class var gtkType: GType { gtk_switch_get_type() }
+
+    /// A new GtkSwitch, wrapped.
+    public convenience init() {
+        self.init(new: gtk_switch_new())
+    }
 
     private var gtkSwitch: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
@@ -19,7 +24,7 @@ public final class Switch: Widget, Bindable {
 
     public func updateValue(with value: Bool) {
         guard let gtkSwitch, isOn != value else { return }
-        gtk_switch_set_active(gtkSwitch, value ? SF_TRUE : SF_FALSE)
+        gtk_switch_set_active(gtkSwitch, value ? TWB_TRUE : TWB_FALSE)
     }
 
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A `GtkTextView` bound to a `String`: the text of its buffer.
@@ -9,6 +9,11 @@ public import TwoWayBinding
 /// The buffer is the one the view has when the binding starts.
 public final class TextView: Widget, Bindable {
     public override class var gtkType: GType { gtk_text_view_get_type() }
+
+    /// A new GtkTextView, wrapped.
+    public convenience init() {
+        self.init(new: gtk_text_view_new())
+    }
 
     // The text last reported or written, to report real changes only.
     private var knownText: String?
@@ -89,7 +94,7 @@ public final class TextView: Widget, Bindable {
         var start = GtkTextIter()
         var end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
-        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, SF_TRUE) else { return "" }
+        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, TWB_TRUE) else { return "" }
         defer { g_free(chars) }
         return String(cString: chars)
     }

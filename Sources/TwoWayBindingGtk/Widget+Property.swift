@@ -1,5 +1,5 @@
 public import TwoWayBinding
-import CGtk
+import CTwoWayBindingGtkShims
 
 extension Widget {
     /// Shows `source` in the widget's `property`, one way, now and after each
@@ -9,7 +9,14 @@ extension Widget {
         _ property: Property<Source.Value>, to source: Source
     ) throws(PropertyError) -> ObservationToken {
         let object = try checked(property)
-        return source.observe(sendInitial: true) { [weak self] value in
+        return push(source, into: property, of: object)
+    }
+
+    /// Writes each of the source's values into an already checked property.
+    private func push<Source: ObservableValue>(
+        _ source: Source, into property: Property<Source.Value>, of object: gpointer
+    ) -> ObservationToken {
+        source.observe(sendInitial: true) { [weak self] value in
             guard self?.pointer != nil, property.get(object, property.name) != value else { return }
             property.set(object, property.name, value)
         }
@@ -23,8 +30,8 @@ extension Widget {
     public func bind<Value>(
         _ property: Property<Value>, with observable: Observable<Value>
     ) throws(PropertyError) -> ObservationToken {
-        let toWidget = try bind(property, to: observable)
         let object = try checked(property)
+        let toWidget = push(observable, into: property, of: object)
         let fromWidget = Signal.connect(object, signal: "notify::\(property.name)") { [weak observable] in
             let value = property.get(object, property.name)
             if let observable, observable.value != value { observable.value = value }
@@ -39,7 +46,7 @@ extension Widget {
     private func checked<Value>(_ property: Property<Value>) throws(PropertyError) -> gpointer {
         guard let pointer else { throw .widgetDestroyed(name: property.name) }
         let object = UnsafeMutableRawPointer(pointer)
-        let actual = sf_property_type(object, property.name)
+        let actual = twb_property_type(object, property.name)
         guard actual != 0 else {
             throw .noSuchProperty(name: property.name, type: Self.typeName(of: object))
         }

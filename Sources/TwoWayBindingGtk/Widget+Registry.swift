@@ -1,47 +1,67 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 extension Widget {
     /// The wrapper of `widget`, made on first use; the same object every time.
     ///
-    /// Traps when the widget is not a `gtkType` of this class, or was first
+    /// Throws when the widget is not a `gtkType` of this class, or was first
     /// wrapped by an unrelated wrapper class.
-    public static func wrapping<Pointee>(_ widget: UnsafeMutablePointer<Pointee>) -> Self {
-        wrapping(raw: UnsafeMutableRawPointer(widget))
+    public static func wrapping<Pointee>(_ widget: UnsafeMutablePointer<Pointee>) throws(WidgetError) -> Self {
+        try wrapping(checked: UnsafeMutableRawPointer(widget))
     }
 
     /// The wrapper of `widget`, for GTK types that Swift imports as `OpaquePointer`.
-    public static func wrapping(_ widget: OpaquePointer) -> Self {
-        wrapping(raw: UnsafeMutableRawPointer(widget))
+    public static func wrapping(_ widget: OpaquePointer) throws(WidgetError) -> Self {
+        try wrapping(checked: UnsafeMutableRawPointer(widget))
     }
 
     /// Whether `object` is an instance of this wrapper's GType.
     public static func canWrap(_ object: UnsafeMutableRawPointer) -> Bool {
-        sf_instance_is_a(object, gtkType) != 0
+        twb_instance_is_a(object, gtkType) != 0
     }
 
-    static func wrapping(raw object: UnsafeMutableRawPointer) -> Self {
-        precondition(
-            canWrap(object),
-            "\(typeName(of: object)) is not a \(String(cString: g_type_name(gtkType))), so it cannot be wrapped as \(Self.self)"
-        )
+    private static func wrapping(checked object: UnsafeMutableRawPointer) throws(WidgetError) -> Self {
+        guard canWrap(object) else {
+            throw .wrongType(expected: String(cString: g_type_name(gtkType)), actual: typeName(of: object))
+        }
+        return try wrapping(raw: object)
+    }
+
+    /// The wrapper of an object already known to be a `gtkType`.
+    static func wrapping(raw object: UnsafeMutableRawPointer) throws(WidgetError) -> Self {
         let gobject = object.assumingMemoryBound(to: GObject.self)
         if let stored = g_object_get_qdata(gobject, wrapperQuark) {
             let existing = Unmanaged<Widget>.fromOpaque(stored).takeUnretainedValue()
             guard let typed = existing as? Self else {
-                preconditionFailure("\(typeName(of: object)) is already wrapped as \(type(of: existing)), not \(Self.self)")
+                throw .wrappedAs(wrapper: "\(type(of: existing))", requested: "\(Self.self)", type: typeName(of: object))
             }
             return typed
         }
         // The most specific wrapper, so that every later lookup can find it.
-        let wrapperClass = (mostSpecificClass(for: sf_type_of(object)) as? Self.Type) ?? Self.self
+        let wrapperClass = (mostSpecificClass(for: twb_type_of(object)) as? Self.Type) ?? Self.self
         let wrapper = wrapperClass.init(unsafe: object.assumingMemoryBound(to: GtkWidget.self))
+        wrapper.register()
+        return wrapper
+    }
+
+    /// Wraps a widget of this class's type that the library has just made,
+    /// and so no wrapper can hold yet.
+    convenience init(new widget: UnsafeMutablePointer<GtkWidget>) {
+        self.init(unsafe: widget)
+        register()
+    }
+
+    /// Gives the wrapper to its widget, which keeps it until finalized.
+    private func register() {
+        guard let pointer else { return }
         // NB: qdata destroy-notifies run at finalize, after `destroy`, so the
         // wrapper outlives every signal the widget can still emit.
-        g_object_set_qdata_full(gobject, wrapperQuark, Unmanaged.passRetained(wrapper).toOpaque()) { data in
+        g_object_set_qdata_full(
+            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GObject.self), Self.wrapperQuark,
+            Unmanaged.passRetained(self).toOpaque()
+        ) { data in
             guard let data else { return }
             MainActor.assumeIsolated { Unmanaged<Widget>.fromOpaque(data).release() }
         }
-        return wrapper
     }
 
     private static let wrapperQuark = g_quark_from_string("twowaybinding-gtk-wrapper")
@@ -56,6 +76,6 @@ extension Widget {
     }
 
     static func typeName(of object: UnsafeMutableRawPointer) -> String {
-        String(cString: g_type_name(sf_type_of(object)))
+        String(cString: g_type_name(twb_type_of(object)))
     }
 }

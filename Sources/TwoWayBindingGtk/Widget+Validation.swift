@@ -1,5 +1,5 @@
 public import TwoWayBinding
-import CGtk
+import CTwoWayBindingGtkShims
 
 extension Widget {
     /// Shows `source` on this widget, now and after each change: the CSS class
@@ -25,7 +25,7 @@ extension Widget {
             gtk_widget_remove_css_class(pointer, "error")
         }
         for part in accessibleParts {
-            sf_accessible_set_invalid(OpaquePointer(part), validation.message == nil ? SF_FALSE : SF_TRUE)
+            twb_accessible_set_invalid(OpaquePointer(part), validation.message == nil ? TWB_FALSE : TWB_TRUE)
         }
         validationMessage = validation.message
         describeForScreenReader()

@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// A Swift wrapper of one GTK widget, and the widget's binder slot.
@@ -61,13 +61,13 @@ public class Widget: BindingTarget {
     /// Whether the widget is shown (when its parent is).
     public var isVisible: Bool {
         get { pointer.map { gtk_widget_get_visible($0) != 0 } ?? false }
-        set { pointer.map { gtk_widget_set_visible($0, newValue ? SF_TRUE : SF_FALSE) } }
+        set { pointer.map { gtk_widget_set_visible($0, newValue ? TWB_TRUE : TWB_FALSE) } }
     }
 
     /// Whether the widget reacts to input.
     public var isSensitive: Bool {
         get { pointer.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
-        set { pointer.map { gtk_widget_set_sensitive($0, newValue ? SF_TRUE : SF_FALSE) } }
+        set { pointer.map { gtk_widget_set_sensitive($0, newValue ? TWB_TRUE : TWB_FALSE) } }
     }
 
     /// What a screen reader calls the widget, when no label names it (a
@@ -77,7 +77,7 @@ public class Widget: BindingTarget {
             guard accessibleLabel != oldValue else { return }
             for part in accessibleParts {
                 if let accessibleLabel {
-                    sf_accessible_set_label(OpaquePointer(part), accessibleLabel)
+                    twb_accessible_set_label(OpaquePointer(part), accessibleLabel)
                 } else {
                     gtk_accessible_reset_property(OpaquePointer(part), GTK_ACCESSIBLE_PROPERTY_LABEL)
                 }
@@ -113,7 +113,7 @@ public class Widget: BindingTarget {
     func describeForScreenReader() {
         let description = [validationMessage, accessibleDescription].compactMap { $0 }.joined(separator: "\n")
         for part in accessibleParts {
-            sf_accessible_set_description(OpaquePointer(part), description.isEmpty ? nil : description)
+            twb_accessible_set_description(OpaquePointer(part), description.isEmpty ? nil : description)
         }
     }
 
@@ -122,7 +122,7 @@ public class Widget: BindingTarget {
         didSet {
             guard isAccessibleRequired != oldValue else { return }
             for part in accessibleParts {
-                sf_accessible_set_required(OpaquePointer(part), isAccessibleRequired ? SF_TRUE : SF_FALSE)
+                twb_accessible_set_required(OpaquePointer(part), isAccessibleRequired ? TWB_TRUE : TWB_FALSE)
             }
         }
     }

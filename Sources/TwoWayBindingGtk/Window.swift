@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 
 /// A `GtkWindow` (or a subclass, such as `AdwApplicationWindow`).
 public final class Window: Widget {

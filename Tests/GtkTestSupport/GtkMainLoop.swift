@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// Runs a real GLib main loop until a condition holds or a timeout passes:
 /// nothing but GLib's own sources (and the main-queue bridge, when installed)
@@ -31,7 +31,7 @@ public final class GtkMainLoop {
                     g_main_loop_quit(runner.loop)
                 }
             }
-            return SF_TRUE
+            return TWB_TRUE
         }
         let source = g_timeout_add(5, check, Unmanaged.passUnretained(runner).toOpaque())
         g_main_loop_run(runner.loop)

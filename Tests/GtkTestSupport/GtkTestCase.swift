@@ -1,4 +1,4 @@
-public import CGtk
+public import CTwoWayBindingGtkShims
 import Synchronization
 public import TwoWayBinding
 public import TwoWayBindingGtk

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Dispatch
 import Foundation
 import Synchronization
@@ -10,8 +10,8 @@ import XCTest
 /// Observables set from many threads at once through `post(_:)`, delivered by
 /// the GLib main loop through `MainLoopBridge`, as in the application.
 final class ConcurrentPostTests: GtkTestCase {
-    func testEightThreadsPostingConcurrently_widgetShowsTheLastDeliveredValue() {
-        MainActor.assumeIsolated {
+    func testEightThreadsPostingConcurrently_widgetShowsTheLastDeliveredValue() throws {
+        try MainActor.assumeIsolated {
             MainLoopBridge.install()
             XCTAssertEqual(MainLoopBridge.mode, .fileDescriptor, "the bridge watches libdispatch's main queue")
 
@@ -25,9 +25,9 @@ final class ConcurrentPostTests: GtkTestCase {
 
             let status = Observable("waiting")
             let counter = Observable(-1.0)
-            Entry.wrapping(gtkEntry).bind(with: status)
-            SpinButton.wrapping(gtkSpin).bind(with: counter)
-            Label.wrapping(gtkLabel).show(status)
+            try Entry.wrapping(gtkEntry).bind(with: status)
+            try SpinButton.wrapping(gtkSpin).bind(with: counter)
+            try Label.wrapping(gtkLabel).show(status)
             XCTAssertEqual(counter.value, 0, "the spin button clamped the initial -1")
 
             // Every delivery, in order, as the main actor saw it.

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -98,11 +98,11 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
         coerce: @escaping @MainActor (Control, W) -> Control = { wanted, _ in wanted },
         displayProblem: @escaping @MainActor (W, Model) -> String?,
         userEdits: @escaping @MainActor (inout SplitMix64, W) -> UserEdit<Control>
-    ) {
+    ) throws {
         self.name = name
         self.model = model
         self.gtkWidget = gtkWidget
-        self.widget = W.wrapping(gtkWidget)
+        self.widget = try W.wrapping(gtkWidget)
         self.transform = transform
         self.validationSink = validation
         self.same = same

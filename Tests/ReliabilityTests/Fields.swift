@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -38,10 +38,10 @@ enum Fields {
 
     // MARK: - GtkEntry
 
-    static func entry(name: String, model: Observable<String>) -> Field<String, Entry> {
+    static func entry(name: String, model: Observable<String>) throws -> Field<String, Entry> {
         let gtkEntry = gtk_entry_new()!
-        gtk_editable_set_enable_undo(gtkEntry.opaque, SF_FALSE)
-        return Field(
+        gtk_editable_set_enable_undo(gtkEntry.opaque, TWB_FALSE)
+        return try Field(
             name: name, model: model, widget: gtkEntry, as: Entry.self, transform: .identity,
             describe: { "\"\($0)\"" },
             modelValues: { rng, current in
@@ -89,7 +89,7 @@ enum Fields {
                 default:
                     return UserEdit(
                         description: "Enter",
-                        perform: { sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(editable)), "activate") },
+                        perform: { twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(editable)), "activate") },
                         expectedControl: text
                     )
                 }
@@ -99,11 +99,11 @@ enum Fields {
 
     // MARK: - GtkTextView
 
-    static func textView(name: String, model: Observable<String>) -> Field<String, TextView> {
+    static func textView(name: String, model: Observable<String>) throws -> Field<String, TextView> {
         let gtkTextView = gtk_text_view_new()!
         let buffer = gtk_text_view_get_buffer(gtkTextView.cast())!
-        gtk_text_buffer_set_enable_undo(buffer, SF_FALSE)
-        return Field(
+        gtk_text_buffer_set_enable_undo(buffer, TWB_FALSE)
+        return try Field(
             name: name, model: model, widget: gtkTextView, as: TextView.self, transform: .identity,
             describe: { "\"\($0.replacing("\n", with: "\\n"))\"" },
             modelValues: { rng, current in
@@ -140,7 +140,7 @@ enum Fields {
                     let buffer = buffer()
                     gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(offset))
                     if interactive {
-                        gtk_text_buffer_insert_interactive(buffer, &iter, piece, -1, SF_TRUE)
+                        gtk_text_buffer_insert_interactive(buffer, &iter, piece, -1, TWB_TRUE)
                     } else {
                         gtk_text_buffer_insert(buffer, &iter, piece, -1)
                     }
@@ -151,7 +151,7 @@ enum Fields {
                     gtk_text_buffer_get_iter_at_offset(buffer, &from, gint(start))
                     gtk_text_buffer_get_iter_at_offset(buffer, &to, gint(end))
                     if interactive {
-                        gtk_text_buffer_delete_interactive(buffer, &from, &to, SF_TRUE)
+                        gtk_text_buffer_delete_interactive(buffer, &from, &to, TWB_TRUE)
                     } else {
                         gtk_text_buffer_delete(buffer, &from, &to)
                     }
@@ -200,9 +200,9 @@ enum Fields {
 
     // MARK: - GtkSwitch
 
-    static func toggle(name: String, model: Observable<Bool>) -> Field<Bool, Switch> {
+    static func toggle(name: String, model: Observable<Bool>) throws -> Field<Bool, Switch> {
         let gtkSwitch = gtk_switch_new()!
-        return Field(
+        return try Field(
             name: name, model: model, widget: gtkSwitch, as: Switch.self, transform: .identity,
             modelValues: { rng, _ in rng.chance(0.5) },
             displayProblem: { toggle, model in
@@ -214,7 +214,7 @@ enum Fields {
                 let on = rng.chance(0.5)
                 return UserEdit(
                     description: "switch \(on ? "on" : "off")",
-                    perform: { gtk_switch_set_active(toggle.pointer!.opaque, on ? SF_TRUE : SF_FALSE) },
+                    perform: { gtk_switch_set_active(toggle.pointer!.opaque, on ? TWB_TRUE : TWB_FALSE) },
                     expectedControl: on
                 )
             }
@@ -273,13 +273,13 @@ enum Fields {
         same: @escaping (Model, Model) -> Bool,
         modelValues: @escaping @MainActor (inout SplitMix64, Model) -> Model,
         focusElsewhere: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>
-    ) -> Field<Model, SpinButton> {
+    ) throws -> Field<Model, SpinButton> {
         let adjustment = gtk_adjustment_new(setup.lower, setup.lower, setup.upper, setup.step, setup.page, 0)
         let gtkSpin = gtk_spin_button_new(adjustment, setup.step, guint(setup.digits))!
         // As built from survey-window.ui.
-        gtk_spin_button_set_numeric(gtkSpin.opaque, SF_FALSE)
+        gtk_spin_button_set_numeric(gtkSpin.opaque, TWB_FALSE)
         let spin = gtkSpin.opaque
-        return Field(
+        return try Field(
             name: name, model: model, widget: gtkSpin, as: SpinButton.self, transform: transform,
             validation: validation, same: same,
             modelValues: modelValues,
@@ -357,7 +357,7 @@ enum Fields {
                                 gtk_spin_button_update(spin)
                             case "Enter":
                                 gtk_editable_set_text(spin, text)
-                                sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(spin)), "activate")
+                                twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(spin)), "activate")
                             default:
                                 gtk_widget_grab_focus(gtkSpin)
                                 gtk_editable_set_text(spin, text)
@@ -378,14 +378,14 @@ enum Fields {
         name: String,
         model: Observable<Float?>,
         validation: Observable<FieldValidation>? = nil
-    ) -> Field<Float?, Scale> {
+    ) throws -> Field<Float?, Scale> {
         let lower = 0.0, upper = 500_000.0
         let adjustment = gtk_adjustment_new(0, lower, upper, 1_000, 10_000, 0)
         let gtkScale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, adjustment)!
-        gtk_scale_set_draw_value(gtkScale.cast(), SF_FALSE)
+        gtk_scale_set_draw_value(gtkScale.cast(), TWB_FALSE)
         gtk_range_set_round_digits(gtkScale.cast(), 0)
         let range: UnsafeMutablePointer<GtkRange> = gtkScale.cast()
-        return Field(
+        return try Field(
             name: name, model: model, widget: gtkScale, as: Scale.self,
             transform: .optional(.float, placeholder: 0), validation: validation,
             same: { a, b in a == b || (a?.isNaN == true && b?.isNaN == true) },
@@ -446,7 +446,7 @@ extension TextView {
     static func text(ofBuffer buffer: UnsafeMutablePointer<GtkTextBuffer>) -> String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
-        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, SF_TRUE) else { return "" }
+        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, TWB_TRUE) else { return "" }
         defer { g_free(chars) }
         return String(cString: chars)
     }

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import TwoWayBinding
@@ -14,11 +14,11 @@ import XCTest
 /// Replay a failure with `RELIABILITY_SEED=<seed>`; `RELIABILITY_STEPS` sets
 /// the length (10,000 by default), `RELIABILITY_SEED=random` a fresh seed.
 final class InterleavingPropertyTests: GtkTestCase {
-    func testRandomInterleavings_keepEveryWidgetInAgreementWithItsModel() {
-        MainActor.assumeIsolated {
+    func testRandomInterleavings_keepEveryWidgetInAgreementWithItsModel() throws {
+        try MainActor.assumeIsolated {
             let seed = RandomizedRun.seed(default: 0x5EED_F0E4_2026)
             let steps = RandomizedRun.count("RELIABILITY_STEPS", default: 10_000)
-            let run = InterleavingRun(seed: seed)
+            let run = try InterleavingRun(seed: seed)
             defer { run.tearDown() }
             XCTAssertTrue(run.windowIsActive, "the window did not become active")
             let started = Date()
@@ -67,7 +67,7 @@ final class InterleavingRun {
     // The last step undid that edit: redo must give it back.
     private var undoneEdit: (field: Int, after: Any)?
 
-    init(seed: UInt64) {
+    init(seed: UInt64) throws {
         self.seed = seed
         rng = SplitMix64(seed: seed)
         let vm = viewModel
@@ -76,10 +76,10 @@ final class InterleavingRun {
         let years = Fields.SpinSetup(lower: 0, upper: 60, step: 0.5, page: 5, digits: 1)
         let ratingSetup = Fields.SpinSetup(lower: 0, upper: 10, step: 0.1, page: 1, digits: 1)
         let optionalSame: (Double?, Double?) -> Bool = { a, b in a == b || (a?.isNaN == true && b?.isNaN == true) }
-        let name = Fields.entry(name: "name", model: vm.name)
+        let name = try Fields.entry(name: "name", model: vm.name)
         fields = [
             name,
-            Fields.spinButton(
+            try Fields.spinButton(
                 name: "years", model: vm.yearsOfExperience, setup: years,
                 transform: .optional(.identity, placeholder: 0),
                 validation: vm.inputErrors[.yearsOfExperience], same: optionalSame,
@@ -95,10 +95,10 @@ final class InterleavingRun {
                 },
                 focusElsewhere: { button }
             ),
-            Fields.toggle(name: "currentEmployer", model: vm.isCurrentEmployer),
-            Fields.scale(name: "salary", model: vm.approxSalary, validation: vm.inputErrors[.approxSalary]),
-            Fields.textView(name: "comments", model: vm.comments),
-            Fields.spinButton(
+            try Fields.toggle(name: "currentEmployer", model: vm.isCurrentEmployer),
+            try Fields.scale(name: "salary", model: vm.approxSalary, validation: vm.inputErrors[.approxSalary]),
+            try Fields.textView(name: "comments", model: vm.comments),
+            try Fields.spinButton(
                 name: "rating", model: rating, setup: ratingSetup, transform: .identity,
                 same: { $0 == $1 || ($0.isNaN && $1.isNaN) },
                 modelValues: { rng, current in

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import TwoWayBinding
@@ -16,8 +16,8 @@ import XCTest
 /// `LEAK_LOOP_INJECT_LEAK=1` leaks a retain cycle per cycle on purpose, to
 /// show that the leak check catches one.
 final class LeakLoopTests: GtkTestCase {
-    func testLeakLoop_bindUnbindDestroyCycles_leaveNothingBehind() {
-        MainActor.assumeIsolated {
+    func testLeakLoop_bindUnbindDestroyCycles_leaveNothingBehind() throws {
+        try MainActor.assumeIsolated {
             let cycles = RandomizedRun.count("LEAK_LOOP_CYCLES", default: 60)
             let injectLeak = ProcessInfo.processInfo.environment["LEAK_LOOP_INJECT_LEAK"] == "1"
             let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
@@ -56,22 +56,22 @@ final class LeakLoopTests: GtkTestCase {
                     // Realized, mapped and drawn every tenth cycle: more of GTK runs.
                     if cycle % 10 == 0 { XCTAssertTrue(GtkTest.present(window), "cycle \(cycle): the window did not show") }
 
-                    let entry = Entry.wrapping(gtkEntry)
+                    let entry = try Entry.wrapping(gtkEntry)
                     lastBinding = entry.bind(with: name)
                     lastWrapper = entry
-                    Entry.wrapping(gtkCompany).bind(with: viewModel.companyName)
-                    SpinButton.wrapping(gtkSpin).bind(
+                    try Entry.wrapping(gtkCompany).bind(with: viewModel.companyName)
+                    try SpinButton.wrapping(gtkSpin).bind(
                         with: years, transform: .optional(.identity, placeholder: 0),
                         options: BindingOptions(validation: viewModel.inputErrors[.yearsOfExperience])
                     )
-                    Switch.wrapping(gtkSwitch).bind(with: isOn)
-                    Scale.wrapping(gtkScale).bind(with: salary, transform: .optional(.float, placeholder: 0))
-                    TextView.wrapping(gtkTextView).bind(with: comments)
-                    CheckButton.wrapping(gtkCheck).bind(with: viewModel.isCurrentEmployer)
-                    DropDown.wrapping(gtkDropDown).bind(with: choice)
-                    Label.wrapping(gtkLabel).show(viewModel.summary)
-                    entry.showValidation(validation, message: Label.wrapping(gtkErrorLabel))
-                    SpinButton.wrapping(gtkSpin).showValidation(viewModel.validation(for: .yearsOfExperience))
+                    try Switch.wrapping(gtkSwitch).bind(with: isOn)
+                    try Scale.wrapping(gtkScale).bind(with: salary, transform: .optional(.float, placeholder: 0))
+                    try TextView.wrapping(gtkTextView).bind(with: comments)
+                    try CheckButton.wrapping(gtkCheck).bind(with: viewModel.isCurrentEmployer)
+                    try DropDown.wrapping(gtkDropDown).bind(with: choice)
+                    try Label.wrapping(gtkLabel).show(viewModel.summary)
+                    entry.showValidation(validation, message: try Label.wrapping(gtkErrorLabel))
+                    try SpinButton.wrapping(gtkSpin).showValidation(viewModel.validation(for: .yearsOfExperience))
 
                     // Model sets, user input, a refused input, undo.
                     name.value = "cycle \(cycle)"
@@ -81,11 +81,11 @@ final class LeakLoopTests: GtkTestCase {
                     gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_FORWARD, 0)
                     gtk_editable_set_text(gtkSpin.opaque, "abc")
                     gtk_spin_button_update(gtkSpin.opaque)
-                    gtk_switch_set_active(gtkSwitch.opaque, cycle % 2 == 0 ? SF_TRUE : SF_FALSE)
+                    gtk_switch_set_active(gtkSwitch.opaque, cycle % 2 == 0 ? TWB_TRUE : TWB_FALSE)
                     gtk_range_set_value(gtkScale.cast(), Double(cycle * 1_000))
                     let buffer = gtk_text_view_get_buffer(gtkTextView.cast())!
-                    gtk_text_buffer_insert_interactive_at_cursor(buffer, "note ", -1, SF_TRUE)
-                    gtk_check_button_set_active(gtkCheck.cast(), SF_TRUE)
+                    gtk_text_buffer_insert_interactive_at_cursor(buffer, "note ", -1, TWB_TRUE)
+                    gtk_check_button_set_active(gtkCheck.cast(), TWB_TRUE)
                     gtk_drop_down_set_selected(gtkDropDown.opaque, guint(cycle % 2))
                     batch {
                         years.value = Double(cycle % 60)
@@ -97,9 +97,9 @@ final class LeakLoopTests: GtkTestCase {
                     viewModel.history.undo()
 
                     // Unbind some, rebind others, replace one.
-                    Switch.wrapping(gtkSwitch).binder?.unbind()
-                    TextView.wrapping(gtkTextView).bind(with: comments, options: BindingOptions(initialSync: .controlToModel))
-                    Entry.wrapping(gtkCompany).bind(with: name)
+                    try Switch.wrapping(gtkSwitch).binder?.unbind()
+                    try TextView.wrapping(gtkTextView).bind(with: comments, options: BindingOptions(initialSync: .controlToModel))
+                    try Entry.wrapping(gtkCompany).bind(with: name)
 
                     if injectLeak { LeakyCycle.make() }
                     gtk_window_destroy(window.cast())

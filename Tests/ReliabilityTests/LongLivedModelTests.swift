@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import TwoWayBinding
@@ -9,14 +9,14 @@ import XCTest
 /// A view model that outlives its windows, as the application's does when a
 /// window is closed and another opened.
 final class LongLivedModelTests: GtkTestCase {
-    func testModelOutlivesThousandDestroyedWindows_keepsWorking_andHoldsNoObservers() {
-        MainActor.assumeIsolated {
+    func testModelOutlivesThousandDestroyedWindows_keepsWorking_andHoldsNoObservers() throws {
+        try MainActor.assumeIsolated {
             let viewModel = SurveyViewModel()
             let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             let observerBaseline = Self.observerCounts(of: viewModel)
 
             for cycle in 0..<1_000 {
-                let window = SurveyWindowStandIn(viewModel: viewModel)
+                let window = try SurveyWindowStandIn(viewModel: viewModel)
                 // The window works while it lives: both ways.
                 if cycle % 100 == 0 { XCTAssertTrue(GtkTest.present(window.window), "cycle \(cycle)") }
                 viewModel.name.value = "Respondent \(cycle)"
@@ -51,7 +51,7 @@ final class LongLivedModelTests: GtkTestCase {
             XCTAssertEqual(viewModel.approxSalary.value, 85_000)
 
             // And a new window binds to it as the first did.
-            let window = SurveyWindowStandIn(viewModel: viewModel)
+            let window = try SurveyWindowStandIn(viewModel: viewModel)
             XCTAssertEqual(window.nameText, "Grace")
             window.typeIntoName("!")
             XCTAssertEqual(viewModel.name.value, "Grace!")
@@ -88,12 +88,12 @@ private struct SurveyWindowStandIn {
     private let yearsSpin: UnsafeMutablePointer<GtkWidget>
     private let summaryLabel: UnsafeMutablePointer<GtkWidget>
 
-    init(viewModel: SurveyViewModel) {
+    init(viewModel: SurveyViewModel) throws {
         nameEntry = gtk_entry_new()
         let companyEntry = gtk_entry_new()!
         let adjustment = gtk_adjustment_new(0, 0, 60, 0.5, 5, 0)
         yearsSpin = gtk_spin_button_new(adjustment, 0.5, 1)
-        gtk_spin_button_set_numeric(yearsSpin.opaque, SF_FALSE)
+        gtk_spin_button_set_numeric(yearsSpin.opaque, TWB_FALSE)
         let currentSwitch = gtk_switch_new()!
         let salaryScale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, gtk_adjustment_new(0, 0, 500_000, 1_000, 10_000, 0))!
         let comments = gtk_text_view_new()!
@@ -105,23 +105,23 @@ private struct SurveyWindowStandIn {
         ])
 
         let errors = viewModel.inputErrors
-        Entry.wrapping(nameEntry).bind(with: viewModel.name)
-        Entry.wrapping(companyEntry).bind(with: viewModel.companyName)
-        SpinButton.wrapping(yearsSpin).bind(
+        try Entry.wrapping(nameEntry).bind(with: viewModel.name)
+        try Entry.wrapping(companyEntry).bind(with: viewModel.companyName)
+        try SpinButton.wrapping(yearsSpin).bind(
             with: viewModel.yearsOfExperience, transform: .optional(.identity, placeholder: 0),
             options: BindingOptions(validation: errors[.yearsOfExperience])
         )
-        Switch.wrapping(currentSwitch).bind(with: viewModel.isCurrentEmployer)
-        Scale.wrapping(salaryScale).bind(
+        try Switch.wrapping(currentSwitch).bind(with: viewModel.isCurrentEmployer)
+        try Scale.wrapping(salaryScale).bind(
             with: viewModel.approxSalary, transform: .optional(.float, placeholder: 0),
             options: BindingOptions(validation: errors[.approxSalary])
         )
-        TextView.wrapping(comments).bind(with: viewModel.comments)
-        Label.wrapping(experienceLabel).show(viewModel.experienceText)
-        Label.wrapping(salaryLabel).show(viewModel.salaryText)
-        Label.wrapping(summaryLabel).show(viewModel.summary)
-        Entry.wrapping(nameEntry).showValidation(viewModel.validation(for: .name), message: Label.wrapping(nameError))
-        SpinButton.wrapping(yearsSpin).showValidation(viewModel.validation(for: .yearsOfExperience))
+        try TextView.wrapping(comments).bind(with: viewModel.comments)
+        try Label.wrapping(experienceLabel).show(viewModel.experienceText)
+        try Label.wrapping(salaryLabel).show(viewModel.salaryText)
+        try Label.wrapping(summaryLabel).show(viewModel.summary)
+        try Entry.wrapping(nameEntry).showValidation(viewModel.validation(for: .name), message: try Label.wrapping(nameError))
+        try SpinButton.wrapping(yearsSpin).showValidation(viewModel.validation(for: .yearsOfExperience))
     }
 
     var nameText: String { String(cString: gtk_editable_get_text(nameEntry.opaque)) }

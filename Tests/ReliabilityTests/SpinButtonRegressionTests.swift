@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -9,19 +9,19 @@ final class SpinButtonRegressionTests: GtkTestCase {
     @MainActor
     private static func makeSpinButton() -> UnsafeMutablePointer<GtkWidget> {
         let spin = gtk_spin_button_new(gtk_adjustment_new(0, 0, 10, 0.1, 1, 0), 0.1, 1)!
-        gtk_spin_button_set_numeric(spin.opaque, SF_FALSE)
+        gtk_spin_button_set_numeric(spin.opaque, TWB_FALSE)
         return spin
     }
 
     /// Three steps of 0.1 leave GTK's adjustment at 0.30000000000000004; the
     /// model gets 0.3, what the text shows, and a later set of 0.3 sticks.
-    func testFractionalSteps_giveTheModelTheValueTheTextShows() {
-        MainActor.assumeIsolated {
+    func testFractionalSteps_giveTheModelTheValueTheTextShows() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window([gtkSpin])
             defer { GtkTest.destroy(window) }
             let rating = Observable(0.0)
-            SpinButton.wrapping(gtkSpin).bind(with: rating)
+            try SpinButton.wrapping(gtkSpin).bind(with: rating)
             var notified: [Double] = []
             let token = rating.observe { notified.append($0) }
             defer { token.cancel() }
@@ -41,15 +41,15 @@ final class SpinButtonRegressionTests: GtkTestCase {
     /// Enter on text that is not a number: GTK puts the value back in the
     /// text, and the refusal stays shown (the binding's own second update
     /// used to accept GTK's restored text and clear it at once).
-    func testEnterOnRefusedText_keepsTheFieldInvalid() {
-        MainActor.assumeIsolated {
+    func testEnterOnRefusedText_keepsTheFieldInvalid() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window([gtkSpin])
             defer { GtkTest.destroy(window) }
             XCTAssertTrue(GtkTest.present(window))
             let rating = Observable(5.0)
-            let binding = SpinButton.wrapping(gtkSpin).bind(with: rating)
-            let enter = { sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate") }
+            let binding = try SpinButton.wrapping(gtkSpin).bind(with: rating)
+            let enter = { twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate") }
 
             gtk_widget_grab_focus(gtkSpin)
             gtk_editable_set_text(gtkSpin.opaque, "abc")

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -27,7 +27,7 @@ final class ActionTests: GtkTestCase {
             XCTAssertEqual(String(cString: g_variant_get_string(state, nil)), "Deutsch (de)")
 
             // A disabled action does not run.
-            g_simple_action_set_enabled(plain, SF_FALSE)
+            g_simple_action_set_enabled(plain, TWB_FALSE)
             g_action_group_activate_action(map, "submit", nil)
             XCTAssertEqual(log.count, 3)
         }

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Foundation
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -24,13 +24,13 @@ final class DatePickerTests: GtkTestCase {
         return [g_date_time_get_year(dateTime), g_date_time_get_month(dateTime), g_date_time_get_day_of_month(dateTime)]
     }
 
-    func testBothWays_andNoDayIsNotToday() {
-        MainActor.assumeIsolated {
+    func testBothWays_andNoDayIsNotToday() throws {
+        try MainActor.assumeIsolated {
             let gtkCalendar = gtk_calendar_new()!
             let window = GtkTest.window(gtkCalendar)
             defer { GtkTest.destroy(window) }
             let birthday = Observable<Date?>(nil)
-            let picker = DatePicker.wrapping(gtkCalendar)
+            let picker = try DatePicker.wrapping(gtkCalendar)
             picker.bind(with: birthday)
             XCTAssertNil(picker.date, "a calendar showing today has picked nothing")
             XCTAssertNil(birthday.value)
@@ -51,8 +51,8 @@ final class DatePickerTests: GtkTestCase {
         }
     }
 
-    func testAnEntryAndADatePickerOnOneAnswer_agree() {
-        MainActor.assumeIsolated {
+    func testAnEntryAndADatePickerOnOneAnswer_agree() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let gtkCalendar = gtk_calendar_new()!
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -61,7 +61,7 @@ final class DatePickerTests: GtkTestCase {
             let window = GtkTest.window(box)
             defer { GtkTest.destroy(window) }
             let answer = Observable("")
-            Entry.wrapping(gtkEntry).bind(with: answer)
+            try Entry.wrapping(gtkEntry).bind(with: answer)
             let toDay = ValueTransform<String, Date?>(
                 toControl: { text in
                     let parts = text.split(separator: "-").compactMap { Int($0) }
@@ -74,7 +74,7 @@ final class DatePickerTests: GtkTestCase {
                     return .success(String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!))
                 }
             )
-            DatePicker.wrapping(gtkCalendar).bind(with: answer, transform: toDay)
+            try DatePicker.wrapping(gtkCalendar).bind(with: answer, transform: toDay)
 
             Self.pick(gtkCalendar, 2024, 2, 29)
             XCTAssertEqual(answer.value, "2024-02-29")

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -13,12 +13,12 @@ final class DropDownTests: GtkTestCase {
         return gtk_drop_down_new(list, nil)
     }
 
-    func testSelection_bothWays_andOutOfRangeReconciled() {
-        MainActor.assumeIsolated {
+    func testSelection_bothWays_andOutOfRangeReconciled() throws {
+        try MainActor.assumeIsolated {
             let gtkDropDown = Self.makeDropDown(["Remote", "Office", "Hybrid"])
             let window = GtkTest.window(gtkDropDown)
             defer { GtkTest.destroy(window) }
-            let dropDown = DropDown.wrapping(gtkDropDown)
+            let dropDown = try DropDown.wrapping(gtkDropDown)
             let workplace = Observable<Int?>(2)
             let binding = dropDown.bind(with: workplace)
             XCTAssertEqual(gtk_drop_down_get_selected(gtkDropDown.opaque), 2)
@@ -36,16 +36,16 @@ final class DropDownTests: GtkTestCase {
         }
     }
 
-    func testSelectionTransform_requiresAChoice() {
-        MainActor.assumeIsolated {
+    func testSelectionTransform_requiresAChoice() throws {
+        try MainActor.assumeIsolated {
             let gtkDropDown = Self.makeDropDown(["Remote", "Office"])
             let window = GtkTest.window(gtkDropDown)
             defer { GtkTest.destroy(window) }
             let workplace = Observable(1)
-            let binding = DropDown.wrapping(gtkDropDown)
+            let binding = try DropDown.wrapping(gtkDropDown)
                 .bind(with: workplace, transform: .selection(invalidMessage: "Choose a workplace"))
 
-            gtk_drop_down_set_selected(gtkDropDown.opaque, SF_INVALID_LIST_POSITION)
+            gtk_drop_down_set_selected(gtkDropDown.opaque, TWB_INVALID_LIST_POSITION)
             XCTAssertEqual(workplace.value, 1)
             XCTAssertEqual(binding.validation.value, .invalid("Choose a workplace"))
         }

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -6,8 +6,8 @@ import XCTest
 
 /// `Entry` binds any `GtkEditable`, each through its own signals.
 final class EditableKindsTests: GtkTestCase {
-    func testEveryEditable_bindsBothWays() {
-        MainActor.assumeIsolated {
+    func testEveryEditable_bindsBothWays() throws {
+        try MainActor.assumeIsolated {
             let kinds: [(String, () -> UnsafeMutablePointer<GtkWidget>)] = [
                 ("GtkEntry", { gtk_entry_new() }),
                 ("GtkPasswordEntry", { gtk_password_entry_new() }),
@@ -21,7 +21,7 @@ final class EditableKindsTests: GtkTestCase {
                 defer { GtkTest.destroy(window) }
                 XCTAssertTrue(Entry.canWrap(widget), kind)
                 let value = Observable("Ad")
-                let binding = Entry.wrapping(widget) <-> value
+                let binding = try Entry.wrapping(widget) <-> value
                 XCTAssertEqual(String(cString: gtk_editable_get_text(widget.opaque)), "Ad", kind)
 
                 var position: gint = 2

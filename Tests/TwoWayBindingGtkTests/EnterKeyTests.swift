@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -6,14 +6,14 @@ import XCTest
 
 /// `Widget.onEnter`: Enter with no modifier, before the widget sees it.
 final class EnterKeyTests: GtkTestCase {
-    func testOnlyEnterWithoutModifiers_reachesTheHandler_whichDecides() {
-        MainActor.assumeIsolated {
+    func testOnlyEnterWithoutModifiers_reachesTheHandler_whichDecides() throws {
+        try MainActor.assumeIsolated {
             let gtkSwitch = gtk_switch_new()!
             let window = GtkTest.window(gtkSwitch)
             defer { GtkTest.destroy(window) }
             var calls = 0
             var takes = true
-            let token = Switch.wrapping(gtkSwitch).onEnter {
+            let token = try Switch.wrapping(gtkSwitch).onEnter {
                 calls += 1
                 return takes
             }
@@ -22,22 +22,22 @@ final class EnterKeyTests: GtkTestCase {
             g_object_ref(controller)
             defer { g_object_unref(controller) }
 
-            XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 1)
-            XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_KP_Enter), GdkModifierType(0)), 1)
+            XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 1)
+            XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_KP_Enter), GdkModifierType(0)), 1)
             XCTAssertEqual(calls, 2)
             // Ctrl+Enter submits and Space toggles: neither is Enter.
-            XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GDK_CONTROL_MASK), 0)
-            XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_space), GdkModifierType(0)), 0)
+            XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GDK_CONTROL_MASK), 0)
+            XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_space), GdkModifierType(0)), 0)
             XCTAssertEqual(calls, 2)
             // Caps Lock is no modifier.
-            XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GDK_LOCK_MASK), 1)
+            XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GDK_LOCK_MASK), 1)
             XCTAssertEqual(calls, 3)
 
             takes = false
-            XCTAssertEqual(sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 0,
+            XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 0,
                            "a handler that declines leaves the key to the widget")
             token.cancel()
-            _ = sf_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0))
+            _ = twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0))
             XCTAssertEqual(calls, 4, "a cancelled token's handler is not called")
             XCTAssertEqual(Self.keyControllers(of: gtkSwitch), 0, "nor is its controller left on the widget")
         }
@@ -62,7 +62,7 @@ final class EnterKeyTests: GtkTestCase {
         for index in 0..<g_list_model_get_n_items(controllers) {
             let item = g_list_model_get_item(controllers, index)!
             g_object_unref(item)  // the widget keeps it
-            if sf_instance_is_a(item, gtk_event_controller_key_get_type()) != 0 { found.append(item) }
+            if twb_instance_is_a(item, gtk_event_controller_key_get_type()) != 0 { found.append(item) }
         }
         return found
     }

@@ -1,17 +1,17 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
 import XCTest
 
 final class EntryTests: GtkTestCase {
-    func testModelToWidget_setsTextOnceAndNeverWritesEqualText() {
-        MainActor.assumeIsolated {
+    func testModelToWidget_setsTextOnceAndNeverWritesEqualText() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             let name = Observable("Ada")
             let (notifyHandler, textNotifications) = GtkTest.count("notify::text", of: gtkEntry)
             defer { notifyHandler.cancel() }
@@ -30,12 +30,12 @@ final class EntryTests: GtkTestCase {
         }
     }
 
-    func testTyping_notifiesModelOncePerChange() {
-        MainActor.assumeIsolated {
+    func testTyping_notifiesModelOncePerChange() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             let name = Observable("Ad")
             let binding = entry.bind(with: name)
             let (token, notifications) = name.countNotifications()
@@ -53,12 +53,12 @@ final class EntryTests: GtkTestCase {
         }
     }
 
-    func testUpdateValue_keepsCursorInPlaceOrAtEnd() {
-        MainActor.assumeIsolated {
+    func testUpdateValue_keepsCursorInPlaceOrAtEnd() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry, present: true)
             defer { GtkTest.destroy(window) }
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             let editable = gtkEntry.opaque
             // The cursor is kept for someone typing: the entry has focus.
             gtk_widget_grab_focus(gtkEntry)
@@ -75,13 +75,13 @@ final class EntryTests: GtkTestCase {
         }
     }
 
-    func testCommitPolicy_onCommit_waitsForActivateOrFocusLeave() {
-        MainActor.assumeIsolated {
+    func testCommitPolicy_onCommit_waitsForActivateOrFocusLeave() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let other = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry, other, present: true)
             defer { GtkTest.destroy(window) }
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             let name = Observable("")
             entry.bind(with: name, options: BindingOptions(commitPolicy: .onCommit))
 
@@ -90,7 +90,7 @@ final class EntryTests: GtkTestCase {
             XCTAssertEqual(name.value, "", "typing alone does not commit")
 
             // Enter reaches the entry as its text's `activate`.
-            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkEntry.opaque)), "activate")
+            twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkEntry.opaque)), "activate")
             XCTAssertEqual(name.value, "Ada", "activate commits")
 
             gtk_editable_insert_text(gtkEntry.opaque, "!", -1, &position)
@@ -100,12 +100,12 @@ final class EntryTests: GtkTestCase {
         }
     }
 
-    func testParseFailure_keepsModelAndReportsValidation() {
-        MainActor.assumeIsolated {
+    func testParseFailure_keepsModelAndReportsValidation() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             let age = Observable(42)
             let binding = entry.bind(with: age, transform: .text(invalidMessage: "Enter a whole number"))
             XCTAssertEqual(entry.text, "42")
@@ -120,8 +120,8 @@ final class EntryTests: GtkTestCase {
         }
     }
 
-    func testAnyEditable_aLibadwaitaEntryRowOrAPasswordEntry_bindsBothWaysAndCommitsOnEnter() {
-        MainActor.assumeIsolated {
+    func testAnyEditable_aLibadwaitaEntryRowOrAPasswordEntry_bindsBothWaysAndCommitsOnEnter() throws {
+        try MainActor.assumeIsolated {
             adw_init()
             let row = adw_entry_row_new()!
             let password = gtk_password_entry_new()!
@@ -130,21 +130,21 @@ final class EntryTests: GtkTestCase {
             gtk_list_box_append(OpaquePointer(list), row)
             let window = GtkTest.window(list, password, spin, present: true)
             defer { GtkTest.destroy(window) }
-            XCTAssertTrue(Widget.wrapping(row) is Entry, "an AdwEntryRow is wrapped as an Entry")
-            XCTAssertTrue(Widget.wrapping(spin) is SpinButton, "a spin button, an editable too, stays a SpinButton")
+            XCTAssertTrue(try Widget.wrapping(row) is Entry, "an AdwEntryRow is wrapped as an Entry")
+            XCTAssertTrue(try Widget.wrapping(spin) is SpinButton, "a spin button, an editable too, stays a SpinButton")
 
             let host = Observable("db.example.org")
-            Entry.wrapping(row).bind(with: host, options: BindingOptions(commitPolicy: .onCommit))
+            try Entry.wrapping(row).bind(with: host, options: BindingOptions(commitPolicy: .onCommit))
             XCTAssertEqual(String(cString: gtk_editable_get_text(row.opaque)), "db.example.org")
             var position: gint = -1
             gtk_editable_insert_text(row.opaque, ":5433", -1, &position)
             XCTAssertEqual(host.value, "db.example.org", "typing alone does not commit")
             // The row has no `activate` of its own: Enter is its text's.
-            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(row.opaque)), "activate")
+            twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(row.opaque)), "activate")
             XCTAssertEqual(host.value, "db.example.org:5433")
 
             let secret = Observable("")
-            Entry.wrapping(password).bind(with: secret)
+            try Entry.wrapping(password).bind(with: secret)
             gtk_editable_set_text(password.opaque, "s3cret")
             XCTAssertEqual(secret.value, "s3cret")
             secret.value = ""

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -7,28 +7,69 @@ import XCTest
 /// The binder registry: one wrapper per widget, owned by the widget; bindings
 /// that end with the widget; nothing left behind.
 final class LifetimeTests: GtkTestCase {
-    func testWrapping_givesOneWrapperPerWidget_ofTheMostSpecificClass() {
-        MainActor.assumeIsolated {
+    func testWrapping_givesOneWrapperPerWidget_ofTheMostSpecificClass() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let gtkSpin = gtk_spin_button_new_with_range(0, 10, 1)!
             let window = GtkTest.window(gtkEntry, gtkSpin)
             defer { GtkTest.destroy(window) }
 
-            XCTAssertTrue(Entry.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
-            XCTAssertTrue(Widget.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
-            XCTAssertTrue(Widget.wrapping(gtkSpin) is SpinButton, "a GtkSpinButton is an editable, but wraps as a SpinButton")
-            XCTAssertTrue(type(of: Widget.wrapping(window)) == Widget.self, "other widgets get the plain wrapper")
+            XCTAssertTrue(try Entry.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
+            XCTAssertTrue(try Widget.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
+            XCTAssertTrue(try Widget.wrapping(gtkSpin) is SpinButton, "a GtkSpinButton is an editable, but wraps as a SpinButton")
+            XCTAssertTrue(type(of: try Widget.wrapping(window)) == Widget.self, "other widgets get the plain wrapper")
         }
     }
 
-    func testWrapperLivesAsLongAsTheWidget_soTheBindingStaysActive() {
-        MainActor.assumeIsolated {
+    func testWrappingTheWrongWidget_throwsAClearError_andWrapsNothing() throws {
+        try MainActor.assumeIsolated {
+            let gtkLabel = gtk_label_new("Name")!
+            let window = GtkTest.window(gtkLabel)
+            defer { GtkTest.destroy(window) }
+            XCTAssertThrowsError(try Entry.wrapping(gtkLabel)) { error in
+                XCTAssertEqual(error as? WidgetError, .wrongType(expected: "GtkEditable", actual: "GtkLabel"))
+                XCTAssertEqual("\(error)", "a GtkLabel is not a GtkEditable")
+            }
+            XCTAssertThrowsError(try SpinButton.wrapping(UnsafeMutableRawPointer(gtk_adjustment_new(0, 0, 1, 1, 1, 0)!)
+                .assumingMemoryBound(to: GObject.self))) { error in
+                XCTAssertEqual(error as? WidgetError, .wrongType(expected: "GtkSpinButton", actual: "GtkAdjustment"))
+            }
+            // The label still wraps as what it is.
+            XCTAssertTrue((try? Widget.wrapping(gtkLabel)) is Label)
+        }
+    }
+
+    func testTypedConstructors_makeTheirWidget_andAreItsOneWrapper() throws {
+        try MainActor.assumeIsolated {
+            let label = Label("Name")
+            let entry = Entry()
+            let spin = SpinButton(range: 0...60, step: 0.5)
+            let scale = Scale(range: 0...10, step: 1)
+            let widgets: [Widget] = [
+                label, entry, spin, scale, Switch(), TextView(), CheckButton(label: "Yes"), ToggleButton(label: "Bold"),
+                DropDown(), DatePicker(),
+            ]
+            let window = GtkTest.window(widgets.map { $0.pointer! })
+            defer { GtkTest.destroy(window) }
+            for widget in widgets {
+                XCTAssertTrue(try Widget.wrapping(widget.pointer!) === widget, "\(type(of: widget)) is its widget's wrapper")
+            }
+            XCTAssertEqual(label.text, "Name")
+            let adjustment = gtk_spin_button_get_adjustment(spin.pointer!.opaque)
+            XCTAssertEqual(gtk_adjustment_get_upper(adjustment), 60)
+            XCTAssertEqual(gtk_adjustment_get_step_increment(adjustment), 0.5)
+            XCTAssertEqual(gtk_adjustment_get_upper(gtk_range_get_adjustment(scale.pointer!.cast())), 10)
+        }
+    }
+
+    func testWrapperLivesAsLongAsTheWidget_soTheBindingStaysActive() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             let name = Observable("Ada")
             // No Swift reference to the wrapper survives this line.
-            weak let binding = Entry.wrapping(gtkEntry).bind(with: name)
-            weak let wrapper = Entry.wrapping(gtkEntry)
+            weak let binding = try Entry.wrapping(gtkEntry).bind(with: name)
+            weak let wrapper = try Entry.wrapping(gtkEntry)
             GtkTest.pump()
 
             XCTAssertNotNil(wrapper)
@@ -43,12 +84,12 @@ final class LifetimeTests: GtkTestCase {
         }
     }
 
-    func testRebind_replacesBinder_andUnbindCutsBothWays() {
-        MainActor.assumeIsolated {
+    func testRebind_replacesBinder_andUnbindCutsBothWays() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             let first = Observable("one"), second = Observable("two")
 
             let firstBinding = entry.bind(with: first)
@@ -74,8 +115,8 @@ final class LifetimeTests: GtkTestCase {
         }
     }
 
-    func testDestroyedWindow_observablesLiveOnAndChange_withoutCrashOrLeak() {
-        MainActor.assumeIsolated {
+    func testDestroyedWindow_observablesLiveOnAndChange_withoutCrashOrLeak() throws {
+        try MainActor.assumeIsolated {
             let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             let name = Observable("Ada"), years = Observable(3.0), comments = Observable("")
             let validation = Observable(FieldValidation.invalid("Required"))
@@ -84,11 +125,11 @@ final class LifetimeTests: GtkTestCase {
                 let gtkEntry = gtk_entry_new()!, gtkSpin = gtk_spin_button_new_with_range(0, 50, 1)!
                 let gtkTextView = gtk_text_view_new()!, gtkLabel = gtk_label_new(nil)!
                 let window = GtkTest.window(gtkEntry, gtkSpin, gtkTextView, gtkLabel, present: true)
-                keptBinding = Entry.wrapping(gtkEntry).bind(with: name)
-                SpinButton.wrapping(gtkSpin).bind(with: years)
-                TextView.wrapping(gtkTextView).bind(with: comments)
-                Label.wrapping(gtkLabel).show(years) { "\($0)" }
-                Entry.wrapping(gtkEntry).showValidation(validation, message: Label.wrapping(gtkLabel))
+                keptBinding = try Entry.wrapping(gtkEntry).bind(with: name)
+                try SpinButton.wrapping(gtkSpin).bind(with: years)
+                try TextView.wrapping(gtkTextView).bind(with: comments)
+                try Label.wrapping(gtkLabel).show(years) { "\($0)" }
+                try Entry.wrapping(gtkEntry).showValidation(validation, message: try Label.wrapping(gtkLabel))
                 // Focus leaving during teardown commits the spin button's text.
                 gtk_widget_grab_focus(gtkSpin)
                 gtk_editable_set_text(gtkSpin.opaque, "4")
@@ -112,12 +153,12 @@ final class LifetimeTests: GtkTestCase {
         }
     }
 
-    func testBindingADestroyedWidget_isInert() {
-        MainActor.assumeIsolated {
+    func testBindingADestroyedWidget_isInert() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             g_object_ref(gtkEntry)  // keeps the destroyed entry, and its wrapper, from finalizing
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
             GtkTest.destroy(window)
             // Unparented but alive until disposed, as gtk_widget_unparent leaves it.
             g_object_run_dispose(gtkEntry.cast())
@@ -136,13 +177,13 @@ final class LifetimeTests: GtkTestCase {
         }
     }
 
-    func testWidgetNeverInAWindow_isReleasedWithItsBinding() {
-        MainActor.assumeIsolated {
+    func testWidgetNeverInAWindow_isReleasedWithItsBinding() throws {
+        try MainActor.assumeIsolated {
             let before = Widget.liveCount
             let name = Observable("x")
             let gtkEntry = gtk_entry_new()!
             g_object_ref_sink(gtkEntry)
-            Entry.wrapping(gtkEntry).bind(with: name)
+            try Entry.wrapping(gtkEntry).bind(with: name)
             XCTAssertEqual(Widget.liveCount, before + 1)
             g_object_unref(gtkEntry)
             GtkTest.pump()
@@ -151,8 +192,8 @@ final class LifetimeTests: GtkTestCase {
         }
     }
 
-    func testThousandBindAndDestroyCycles_leaveNothingAlive() {
-        MainActor.assumeIsolated {
+    func testThousandBindAndDestroyCycles_leaveNothingAlive() throws {
+        try MainActor.assumeIsolated {
             let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
             let name = Observable(""), years = Observable(1.0), isOn = Observable(false)
             let salary = Observable<Float>(10), comments = Observable(""), choice = Observable<Int?>(0)
@@ -167,15 +208,15 @@ final class LifetimeTests: GtkTestCase {
                 let gtkDropDown = gtk_drop_down_new(list, nil)!, gtkLabel = gtk_label_new(nil)!
                 let window = GtkTest.window(gtkEntry, gtkSpin, gtkSwitch, gtkScale, gtkTextView, gtkCheck, gtkDropDown, gtkLabel)
 
-                Entry.wrapping(gtkEntry).bind(with: name)
-                SpinButton.wrapping(gtkSpin).bind(with: years)
-                Switch.wrapping(gtkSwitch).bind(with: isOn)
-                Scale.wrapping(gtkScale).bind(with: salary, transform: .float)
-                TextView.wrapping(gtkTextView).bind(with: comments)
-                CheckButton.wrapping(gtkCheck).bind(with: isOn)
-                DropDown.wrapping(gtkDropDown).bind(with: choice)
-                Label.wrapping(gtkLabel).show(name)
-                Entry.wrapping(gtkEntry).showValidation(validation, message: Label.wrapping(gtkLabel))
+                try Entry.wrapping(gtkEntry).bind(with: name)
+                try SpinButton.wrapping(gtkSpin).bind(with: years)
+                try Switch.wrapping(gtkSwitch).bind(with: isOn)
+                try Scale.wrapping(gtkScale).bind(with: salary, transform: .float)
+                try TextView.wrapping(gtkTextView).bind(with: comments)
+                try CheckButton.wrapping(gtkCheck).bind(with: isOn)
+                try DropDown.wrapping(gtkDropDown).bind(with: choice)
+                try Label.wrapping(gtkLabel).show(name)
+                try Entry.wrapping(gtkEntry).showValidation(validation, message: try Label.wrapping(gtkLabel))
                 if cycle % 2 == 0 { name.value = "cycle \(cycle)" }
 
                 gtk_window_destroy(window.cast())

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -20,19 +20,19 @@ final class ListViewTests: GtkTestCase {
     @MainActor
     private static func show(
         _ list: ObservableList<Observable<String>>, rows: Rows
-    ) -> (window: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>, token: ObservationToken) {
+    ) throws -> (window: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>, token: ObservationToken) {
         let view = gtk_list_view_new(nil, nil)!
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scrolled.opaque, view)
-        gtk_widget_set_vexpand(scrolled, SF_TRUE)
+        gtk_widget_set_vexpand(scrolled, TWB_TRUE)
         let window = GtkTest.window(scrolled)
         gtk_window_set_default_size(window.cast(), 300, 200)
-        let token = ListView.wrapping(view).show(list, makeRow: {
+        let token = try ListView.wrapping(view).show(list, makeRow: {
             rows.made += 1
             return gtk_label_new(nil)!
         }, bindRow: { row, element, bag in
             rows.bound += 1
-            Label.wrapping(row).show(element)
+            (try? Label.wrapping(row))?.show(element)
             ObservationToken { rows.unbound += 1 }.store(in: bag)
         })
         GtkTest.activate(window)
@@ -52,11 +52,11 @@ final class ListViewTests: GtkTestCase {
         return texts
     }
 
-    func testAHundredThousandElementsMakeOnlyTheRowsInView() {
-        MainActor.assumeIsolated {
+    func testAHundredThousandElementsMakeOnlyTheRowsInView() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList((0..<100_000).map { Observable("Row \($0)") })
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             defer { token.cancel(); GtkTest.destroy(window) }
             GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
             XCTAssertTrue(Self.texts(view).contains("Row 0"))
@@ -74,11 +74,11 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
-    func testEachChangeIsOneItemsChangedAndReachesTheRows() {
-        MainActor.assumeIsolated {
+    func testEachChangeIsOneItemsChangedAndReachesTheRows() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList(["Ada", "Grace"].map { Observable($0) })
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             defer { token.cancel(); GtkTest.destroy(window) }
             GtkTest.pump(until: { Self.texts(view) == ["Ada", "Grace"] })
             XCTAssertEqual(Self.texts(view), ["Ada", "Grace"])
@@ -106,11 +106,11 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
-    func testARewriteOfManyElementsIsToldAShareAtATimeAndReachesEveryRow() {
-        MainActor.assumeIsolated {
+    func testARewriteOfManyElementsIsToldAShareAtATimeAndReachesEveryRow() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList((0..<10_000).map { Observable("Row \($0)") })
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             defer { token.cancel(); GtkTest.destroy(window) }
             GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
             let model = UnsafeMutableRawPointer(gtk_list_view_get_model(OpaquePointer(view)))!
@@ -129,11 +129,11 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
-    func testAChangeWhileARewriteIsBeingToldLandsWhereItBelongs() {
-        MainActor.assumeIsolated {
+    func testAChangeWhileARewriteIsBeingToldLandsWhereItBelongs() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList((0..<1_000).map { Observable("Row \($0)") })
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             defer { token.cancel(); GtkTest.destroy(window) }
             GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
             let model = gtk_list_view_get_model(OpaquePointer(view))!
@@ -148,11 +148,11 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
-    func testElementsAddedAtTheEndAllArrive() {
-        MainActor.assumeIsolated {
+    func testElementsAddedAtTheEndAllArrive() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList<Observable<String>>([])
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             defer { token.cancel(); GtkTest.destroy(window) }
             let model = gtk_list_view_get_model(OpaquePointer(view))!
 
@@ -165,11 +165,11 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
-    func testACancelledTokenEmptiesTheView() {
-        MainActor.assumeIsolated {
+    func testACancelledTokenEmptiesTheView() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList(["Ada"].map { Observable($0) })
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             defer { GtkTest.destroy(window) }
             GtkTest.pump(until: { Self.texts(view) == ["Ada"] })
             token.cancel()
@@ -179,11 +179,11 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
-    func testDestroyingTheViewEndsEveryRowsBindings() {
-        MainActor.assumeIsolated {
+    func testDestroyingTheViewEndsEveryRowsBindings() throws {
+        try MainActor.assumeIsolated {
             let list = ObservableList(["Ada", "Grace"].map { Observable($0) })
             let rows = Rows()
-            let (window, view, token) = Self.show(list, rows: rows)
+            let (window, view, token) = try Self.show(list, rows: rows)
             GtkTest.pump(until: { Self.texts(view) == ["Ada", "Grace"] })
             XCTAssertEqual(rows.bound, 2)
             GtkTest.destroy(window)

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import Dispatch
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -15,32 +15,32 @@ final class MainLoopBridgeTests: GtkTestCase {
         }
     }
 
-    func testBackgroundPost_reachesWidgetUnderGMainLoopRun() {
-        MainActor.assumeIsolated {
+    func testBackgroundPost_reachesWidgetUnderGMainLoopRun() throws {
+        try MainActor.assumeIsolated {
             MainLoopBridge.install()
             let gtkLabel = gtk_label_new(nil)!
             let window = GtkTest.window(gtkLabel)
             defer { GtkTest.destroy(window) }
             let status = Observable("waiting")
-            Label.wrapping(gtkLabel).show(status)
+            try Label.wrapping(gtkLabel).show(status)
 
             DispatchQueue.global().async {
                 status.post("posted from a background thread")
             }
-            let done = GtkMainLoop.run(timeout: 5) { Label.wrapping(gtkLabel).text != "waiting" }
+            let done = GtkMainLoop.run(timeout: 5) { (try? Label.wrapping(gtkLabel))?.text != "waiting" }
             XCTAssertTrue(done, "the post never reached the main actor under g_main_loop_run")
             XCTAssertEqual(String(cString: gtk_label_get_text(gtkLabel.opaque)), "posted from a background thread")
         }
     }
 
-    func testMainActorTaskWithSleep_resumesUnderGMainLoopRun() {
-        MainActor.assumeIsolated {
+    func testMainActorTaskWithSleep_resumesUnderGMainLoopRun() throws {
+        try MainActor.assumeIsolated {
             MainLoopBridge.install()
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
             let name = Observable("")
-            Entry.wrapping(gtkEntry).bind(with: name)
+            try Entry.wrapping(gtkEntry).bind(with: name)
 
             let steps = Counter()
             Task { @MainActor in

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -6,14 +6,14 @@ import XCTest
 
 /// Seed 003's operators on real GTK widgets, and two widgets sharing one value.
 final class OperatorWidgetTests: GtkTestCase {
-    func testLabelArrow_showsADerivedSummary_andFollowsIt() {
-        MainActor.assumeIsolated {
+    func testLabelArrow_showsADerivedSummary_andFollowsIt() throws {
+        try MainActor.assumeIsolated {
             let gtkLabel = gtk_label_new(nil)!
             let window = GtkTest.window(gtkLabel)
             defer { GtkTest.destroy(window) }
             let name = Observable("Ada"), company = Observable("Engines")
             let summary = Derived.combine(name, company) { "\($0) at \($1)" }
-            let label = Label.wrapping(gtkLabel)
+            let label = try Label.wrapping(gtkLabel)
 
             let binding = label <- summary
             XCTAssertEqual(String(cString: gtk_label_get_text(gtkLabel.opaque)), "Ada at Engines")
@@ -25,13 +25,13 @@ final class OperatorWidgetTests: GtkTestCase {
         }
     }
 
-    func testEntryDoubleArrow_bindsBothWaysThroughTheEntrysOwnSignals() {
-        MainActor.assumeIsolated {
+    func testEntryDoubleArrow_bindsBothWaysThroughTheEntrysOwnSignals() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
             let name = Observable("Ad")
-            let entry = Entry.wrapping(gtkEntry)
+            let entry = try Entry.wrapping(gtkEntry)
 
             let binding = entry <-> name
             XCTAssertEqual(entry.text, "Ad")
@@ -46,8 +46,8 @@ final class OperatorWidgetTests: GtkTestCase {
 
     /// An entry and a scale on one value stay in agreement whichever the
     /// user moves, with no write echoed back to the widget that changed.
-    func testEntryAndScaleOnOneValue_agreeAfterUserEditsOfEither() {
-        MainActor.assumeIsolated {
+    func testEntryAndScaleOnOneValue_agreeAfterUserEditsOfEither() throws {
+        try MainActor.assumeIsolated {
             let gtkEntry = gtk_entry_new()!
             let gtkScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -56,7 +56,7 @@ final class OperatorWidgetTests: GtkTestCase {
             let window = GtkTest.window(box)
             defer { GtkTest.destroy(window) }
             let level = Observable(40.0)
-            let entry = Entry.wrapping(gtkEntry), scale = Scale.wrapping(gtkScale)
+            let entry = try Entry.wrapping(gtkEntry), scale = try Scale.wrapping(gtkScale)
             let typed = entry.bind(with: level, transform: .text(invalidMessage: "Not a number"))
             let slid = scale <-> level
             XCTAssertEqual(entry.text, "40.0")
@@ -88,14 +88,14 @@ final class OperatorWidgetTests: GtkTestCase {
 
     /// Seed 002's getter and setter, on a real scale: a field of a plain
     /// struct, clamped by the scale and read back into the struct.
-    func testScaleBoundToAStructField_throughAGetterAndSetter() {
-        MainActor.assumeIsolated {
+    func testScaleBoundToAStructField_throughAGetterAndSetter() throws {
+        try MainActor.assumeIsolated {
             struct Preferences { var volume = 140.0 }
             var preferences = Preferences()
             let gtkScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
             let window = GtkTest.window(gtkScale)
             defer { GtkTest.destroy(window) }
-            let scale = Scale.wrapping(gtkScale)
+            let scale = try Scale.wrapping(gtkScale)
             scale <-> Binding(get: { preferences.volume }, set: { preferences.volume = $0 })
             XCTAssertEqual(scale.value, 100)
             XCTAssertEqual(preferences.volume, 100, "the clamped value was read back through the setter")

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -11,7 +11,7 @@ final class PropertyBindingTests: GtkTestCase {
             let button = gtk_button_new_with_label("Save")!
             let window = GtkTest.window(button)
             defer { GtkTest.destroy(window) }
-            let widget = Widget.wrapping(button)
+            let widget = try Widget.wrapping(button)
             let isShown = Observable(false), isValid = Observable(false)
             let visible = try widget.bind(.visible, to: isShown)
             let sensitive = try widget.bind(.sensitive, to: isValid)
@@ -42,7 +42,7 @@ final class PropertyBindingTests: GtkTestCase {
             let (modelToken, modelChanges) = isBold.countNotifications()
             defer { modelToken.cancel() }
 
-            gtk_toggle_button_set_active(toggle.cast(), SF_FALSE)  // as a click would
+            gtk_toggle_button_set_active(toggle.cast(), TWB_FALSE)  // as a click would
             XCTAssertFalse(isBold.value)
             XCTAssertEqual(modelChanges.value, 1)
             XCTAssertEqual(notifications(), 1, "the model's change is not written back")
@@ -72,7 +72,7 @@ final class PropertyBindingTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let label = gtk_label_new("")!
             let window = GtkTest.window(label)
-            let widget = Widget.wrapping(label)
+            let widget = try Widget.wrapping(label)
             XCTAssertThrowsError(try widget.bind(.boolean("no-such-thing"), to: Observable(true))) { error in
                 XCTAssertEqual(error as? PropertyError, .noSuchProperty(name: "no-such-thing", type: "GtkLabel"))
             }

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -20,19 +20,19 @@ final class RadioGroupTests: GtkTestCase {
         buttons.indices.filter { gtk_check_button_get_active(buttons[$0].cast()) != 0 }
     }
 
-    func testIndex_bothWays_oneModelChangePerClick() {
-        MainActor.assumeIsolated {
+    func testIndex_bothWays_oneModelChangePerClick() throws {
+        try MainActor.assumeIsolated {
             let (window, buttons) = Self.buttons(["Red", "Green", "Blue"])
             defer { GtkTest.destroy(window) }
             let colour = Observable<Int?>(nil)
-            let binding = RadioGroup(buttons) <-> colour
+            let binding = try RadioGroup(buttons) <-> colour
             XCTAssertEqual(Self.checked(buttons), [], "nothing chosen yet")
             let (token, notifications) = colour.countNotifications()
             defer { token.cancel() }
 
-            sf_signal_emit(buttons[1], "activate")  // as a click or Space would
+            twb_signal_emit(buttons[1], "activate")  // as a click or Space would
             XCTAssertEqual(colour.value, 1)
-            sf_signal_emit(buttons[2], "activate")
+            twb_signal_emit(buttons[2], "activate")
             XCTAssertEqual(colour.value, 2)
             XCTAssertEqual(Self.checked(buttons), [2], "one button at most: they are one group")
             XCTAssertEqual(notifications.value, 2, "each click is one change, with no nil between")
@@ -46,15 +46,15 @@ final class RadioGroupTests: GtkTestCase {
         }
     }
 
-    func testEnum_withAModelThatAlwaysHoldsAChoice() {
-        MainActor.assumeIsolated {
+    func testEnum_withAModelThatAlwaysHoldsAChoice() throws {
+        try MainActor.assumeIsolated {
             let (window, buttons) = Self.buttons(["S", "M", "L"])
             defer { GtkTest.destroy(window) }
             let size = Observable(Size.large)
-            let group = RadioGroup([(buttons[0], Size.small), (buttons[1], .medium), (buttons[2], .large)])
+            let group = try RadioGroup([(buttons[0], Size.small), (buttons[1], .medium), (buttons[2], .large)])
             let binding = group.bind(with: size)
             XCTAssertEqual(Self.checked(buttons), [2], "the model's choice is checked at once")
-            sf_signal_emit(buttons[0], "activate")
+            twb_signal_emit(buttons[0], "activate")
             XCTAssertEqual(size.value, .small)
             XCTAssertTrue(binding.validation.value.isValid)
             size.value = .medium
@@ -77,20 +77,20 @@ final class RadioGroupTests: GtkTestCase {
             let window = GtkTest.window(gtk_widget_get_parent(buttons[0])!)
             defer { GtkTest.destroy(window) }
             let choice = Observable<Int?>(nil)
-            RadioGroup(buttons) <-> choice
+            try RadioGroup(buttons) <-> choice
             for index in [2, 0, 1, 2] { choice.value = index }
             XCTAssertEqual(Self.checked(buttons), [2])
-            sf_signal_emit(buttons[0], "activate")
+            twb_signal_emit(buttons[0], "activate")
             XCTAssertEqual(choice.value, 0)
             XCTAssertEqual(Self.checked(buttons), [0])
         }
     }
 
-    func testAModelOutlivingItsButtons_isLeftAlone() {
-        MainActor.assumeIsolated {
+    func testAModelOutlivingItsButtons_isLeftAlone() throws {
+        try MainActor.assumeIsolated {
             let (window, buttons) = Self.buttons(["Yes", "No"])
             let answer = Observable<Int?>(0)
-            let binding = RadioGroup(buttons) <-> answer
+            let binding = try RadioGroup(buttons) <-> answer
             GtkTest.destroy(window)
             answer.value = 1
             XCTAssertEqual(answer.value, 1)

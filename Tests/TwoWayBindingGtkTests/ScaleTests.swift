@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -10,8 +10,8 @@ final class ScaleTests: GtkTestCase {
         gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, lower, upper, 1)
     }
 
-    func testModelOutOfRange_isClampedAndReconciledOnce() {
-        MainActor.assumeIsolated {
+    func testModelOutOfRange_isClampedAndReconciledOnce() throws {
+        try MainActor.assumeIsolated {
             let gtkScale = Self.makeScale(0, 50)
             let window = GtkTest.window(gtkScale)
             defer { GtkTest.destroy(window) }
@@ -19,7 +19,7 @@ final class ScaleTests: GtkTestCase {
             let (token, notifications) = salary.countNotifications()
             defer { token.cancel() }
 
-            let binding = Scale.wrapping(gtkScale).bind(with: salary)
+            let binding = try Scale.wrapping(gtkScale).bind(with: salary)
             XCTAssertEqual(gtk_range_get_value(gtkScale.cast()), 50)
             XCTAssertEqual(salary.value, 50, "the model takes the clamped value")
             XCTAssertEqual(notifications.value, 1)
@@ -27,12 +27,12 @@ final class ScaleTests: GtkTestCase {
         }
     }
 
-    func testFloatModel_bothWays_andRangeNarrowing() {
-        MainActor.assumeIsolated {
+    func testFloatModel_bothWays_andRangeNarrowing() throws {
+        try MainActor.assumeIsolated {
             let gtkScale = Self.makeScale(0, 200)
             let window = GtkTest.window(gtkScale)
             defer { GtkTest.destroy(window) }
-            let scale = Scale.wrapping(gtkScale)
+            let scale = try Scale.wrapping(gtkScale)
             let salary = Observable<Float>(85)
             let binding = scale.bind(with: salary, transform: .float)
             XCTAssertEqual(scale.value, 85)

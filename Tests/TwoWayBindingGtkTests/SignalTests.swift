@@ -1,5 +1,5 @@
 import CAdw
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport

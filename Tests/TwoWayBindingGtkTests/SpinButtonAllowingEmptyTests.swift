@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -21,16 +21,16 @@ final class SpinButtonAllowingEmptyTests: GtkTestCase {
 
     @MainActor
     private static func activate(_ spin: UnsafeMutablePointer<GtkWidget>) {
-        sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(spin.opaque)), "activate")
+        twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(spin.opaque)), "activate")
     }
 
-    func testNilShowsAsEmptyTextAndAValueAsItself() {
-        MainActor.assumeIsolated {
+    func testNilShowsAsEmptyTextAndAValueAsItself() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let age = Observable<Double?>(nil)
-            let binding = SpinButton.wrapping(gtkSpin).allowingEmpty.bind(with: age)
+            let binding = try SpinButton.wrapping(gtkSpin).allowingEmpty.bind(with: age)
             XCTAssertEqual(Self.text(gtkSpin), "")
             XCTAssertNil(age.value, "reading the empty control back leaves the model unanswered")
 
@@ -44,13 +44,13 @@ final class SpinButtonAllowingEmptyTests: GtkTestCase {
         }
     }
 
-    func testClearingTheTextUnanswers() {
-        MainActor.assumeIsolated {
+    func testClearingTheTextUnanswers() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let age = Observable<Double?>(30)
-            let binding = SpinButton.wrapping(gtkSpin).allowingEmpty.bind(with: age)
+            let binding = try SpinButton.wrapping(gtkSpin).allowingEmpty.bind(with: age)
             let (token, notifications) = age.countNotifications()
             defer { token.cancel() }
 
@@ -67,13 +67,13 @@ final class SpinButtonAllowingEmptyTests: GtkTestCase {
         }
     }
 
-    func testTheArrowsStepFromEmptyToAValue() {
-        MainActor.assumeIsolated {
+    func testTheArrowsStepFromEmptyToAValue() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let age = Observable<Double?>(nil)
-            SpinButton.wrapping(gtkSpin).allowingEmpty.bind(with: age)
+            try SpinButton.wrapping(gtkSpin).allowingEmpty.bind(with: age)
 
             gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_FORWARD, 1)
             XCTAssertEqual(age.value, 1)
@@ -81,13 +81,13 @@ final class SpinButtonAllowingEmptyTests: GtkTestCase {
         }
     }
 
-    func testANumberOutsideARuledRangeIsRefusedWithItsMessage() {
-        MainActor.assumeIsolated {
+    func testANumberOutsideARuledRangeIsRefusedWithItsMessage() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let age = Observable<Double?>(nil)
-            let spin = SpinButton.wrapping(gtkSpin)
+            let spin = try SpinButton.wrapping(gtkSpin)
             spin.outOfRangeMessage = { _ in "Age must be between 0 and 120." }
             let binding = spin.allowingEmpty.bind(with: age)
 
@@ -103,13 +103,13 @@ final class SpinButtonAllowingEmptyTests: GtkTestCase {
         }
     }
 
-    func testWithoutEmptyAllowedClearedTextIsRefused() {
-        MainActor.assumeIsolated {
+    func testWithoutEmptyAllowedClearedTextIsRefused() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton()
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let years = Observable(5.0)
-            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            let binding = try SpinButton.wrapping(gtkSpin).bind(with: years)
             gtk_editable_set_text(gtkSpin.opaque, "")
             Self.activate(gtkSpin)
             XCTAssertEqual(years.value, 5)

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -15,8 +15,8 @@ final class SpinButtonTests: GtkTestCase {
         return spin
     }
 
-    func testModelOutOfRange_isClampedAndReconciled() {
-        MainActor.assumeIsolated {
+    func testModelOutOfRange_isClampedAndReconciled() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
@@ -24,7 +24,7 @@ final class SpinButtonTests: GtkTestCase {
             let (token, notifications) = years.countNotifications()
             defer { token.cancel() }
 
-            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            let binding = try SpinButton.wrapping(gtkSpin).bind(with: years)
             XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 50)
             XCTAssertEqual(years.value, 50)
             XCTAssertEqual(notifications.value, 1)
@@ -32,26 +32,26 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
-    func testModelValue_isRoundedToDigits() {
-        MainActor.assumeIsolated {
+    func testModelValue_isRoundedToDigits() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50, digits: 1)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let years = Observable(2.345)
-            SpinButton.wrapping(gtkSpin).bind(with: years)
+            try SpinButton.wrapping(gtkSpin).bind(with: years)
             XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 2.3, accuracy: 1e-9)
             XCTAssertEqual(years.value, 2.3, accuracy: 1e-9)
             XCTAssertEqual(String(cString: gtk_editable_get_text(gtkSpin.opaque)), "2.3")
         }
     }
 
-    func testSpinning_notifiesOnce_noLoop() {
-        MainActor.assumeIsolated {
+    func testSpinning_notifiesOnce_noLoop() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let years = Observable(10.0)
-            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            let binding = try SpinButton.wrapping(gtkSpin).bind(with: years)
             let (token, notifications) = years.countNotifications()
             defer { token.cancel() }
             let (valueHandler, valueChanges) = GtkTest.count("value-changed", of: gtkSpin)
@@ -65,31 +65,31 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
-    func testIntegerModel_throughTransform() {
-        MainActor.assumeIsolated {
+    func testIntegerModel_throughTransform() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 100)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let age = Observable(30)
-            SpinButton.wrapping(gtkSpin).bind(with: age, transform: .integer(invalidMessage: "whole years"))
+            try SpinButton.wrapping(gtkSpin).bind(with: age, transform: .integer(invalidMessage: "whole years"))
             gtk_spin_button_spin(gtkSpin.opaque, GTK_SPIN_STEP_BACKWARD, 1)
             XCTAssertEqual(age.value, 29)
         }
     }
 
-    func testTypedText_commitsOnActivate() {
-        MainActor.assumeIsolated {
+    func testTypedText_commitsOnActivate() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50, digits: 1)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let years = Observable(1.0)
-            SpinButton.wrapping(gtkSpin).bind(with: years, options: BindingOptions(commitPolicy: .onCommit))
+            try SpinButton.wrapping(gtkSpin).bind(with: years, options: BindingOptions(commitPolicy: .onCommit))
             let (token, notifications) = years.countNotifications()
             defer { token.cancel() }
 
             gtk_editable_set_text(gtkSpin.opaque, "12.47")
             XCTAssertEqual(years.value, 1, "typing alone does not reach the value")
-            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
+            twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
             XCTAssertEqual(years.value, 12.5, accuracy: 1e-9)
             XCTAssertEqual(notifications.value, 1)
         }
@@ -97,13 +97,13 @@ final class SpinButtonTests: GtkTestCase {
 
     /// With commit-only updates a step (the + button, Up) is an edit like a
     /// keystroke: the model waits for Enter or focus leaving.
-    func testStepping_withCommitOnly_waitsForTheCommit() {
-        MainActor.assumeIsolated {
+    func testStepping_withCommitOnly_waitsForTheCommit() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let years = Observable(10.0)
-            SpinButton.wrapping(gtkSpin).bind(with: years, options: BindingOptions(commitPolicy: .onCommit))
+            try SpinButton.wrapping(gtkSpin).bind(with: years, options: BindingOptions(commitPolicy: .onCommit))
             let (token, notifications) = years.countNotifications()
             defer { token.cancel() }
 
@@ -112,20 +112,20 @@ final class SpinButtonTests: GtkTestCase {
             XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 12)
             XCTAssertEqual(years.value, 10, "stepping alone does not reach the model")
             XCTAssertEqual(notifications.value, 0)
-            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
+            twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
             XCTAssertEqual(years.value, 12)
             XCTAssertEqual(notifications.value, 1)
         }
     }
 
-    func testTypedText_commitsOnFocusLeave() {
-        MainActor.assumeIsolated {
+    func testTypedText_commitsOnFocusLeave() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
             let other = gtk_entry_new()!
             let window = GtkTest.window(gtkSpin, other, present: true)
             defer { GtkTest.destroy(window) }
             let years = Observable(1.0)
-            SpinButton.wrapping(gtkSpin).bind(with: years)
+            try SpinButton.wrapping(gtkSpin).bind(with: years)
 
             gtk_widget_grab_focus(gtkSpin)
             GtkTest.pump()
@@ -136,14 +136,14 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
-    func testTypedPlaceholderValue_answersAnUnansweredQuestion() {
-        MainActor.assumeIsolated {
+    func testTypedPlaceholderValue_answersAnUnansweredQuestion() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)  // "0.0", as in the app
             let other = gtk_entry_new()!
             let window = GtkTest.window(gtkSpin, other, present: true)
             defer { GtkTest.destroy(window) }
             let years = Observable<Double?>(nil)
-            SpinButton.wrapping(gtkSpin).bind(with: years, transform: .optional(.identity, placeholder: 0))
+            try SpinButton.wrapping(gtkSpin).bind(with: years, transform: .optional(.identity, placeholder: 0))
             XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 0)
 
             // Focus passing through leaves the question unanswered.
@@ -154,18 +154,18 @@ final class SpinButtonTests: GtkTestCase {
             gtk_widget_grab_focus(gtkSpin)
             GtkTest.pump()
             gtk_editable_set_text(gtkSpin.opaque, "0")
-            sf_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
+            twb_signal_emit(UnsafeMutableRawPointer(gtk_editable_get_delegate(gtkSpin.opaque)), "activate")
             XCTAssertEqual(years.value, 0)
         }
     }
 
-    func testCommitTypedText_commitsLikeEnter() {
-        MainActor.assumeIsolated {
+    func testCommitTypedText_commitsLikeEnter() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
             let window = GtkTest.window(gtkSpin, present: true)
             defer { GtkTest.destroy(window) }
             let years = Observable<Double?>(nil)
-            let spin = SpinButton.wrapping(gtkSpin)
+            let spin = try SpinButton.wrapping(gtkSpin)
             spin.bind(with: years, transform: .optional(.identity, placeholder: 0))
 
             gtk_widget_grab_focus(gtkSpin)
@@ -180,14 +180,14 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
-    func testRefusalSurvivesGtksOwnUpdate_untilTheUserTypesANumber() {
-        MainActor.assumeIsolated {
+    func testRefusalSurvivesGtksOwnUpdate_untilTheUserTypesANumber() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
             let other = gtk_entry_new()!
             let window = GtkTest.window(gtkSpin, other, present: true)
             defer { GtkTest.destroy(window) }
             let years = Observable(5.0)
-            let spin = SpinButton.wrapping(gtkSpin)
+            let spin = try SpinButton.wrapping(gtkSpin)
             let binding = spin.bind(with: years)
 
             gtk_widget_grab_focus(gtkSpin)
@@ -210,13 +210,13 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
-    func testTextThatIsNotANumber_leavesModelAndReportsInvalid() {
-        MainActor.assumeIsolated {
+    func testTextThatIsNotANumber_leavesModelAndReportsInvalid() throws {
+        try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
             let window = GtkTest.window(gtkSpin)
             defer { GtkTest.destroy(window) }
             let years = Observable(5.0)
-            let binding = SpinButton.wrapping(gtkSpin).bind(with: years)
+            let binding = try SpinButton.wrapping(gtkSpin).bind(with: years)
             let (token, notifications) = years.countNotifications()
             defer { token.cancel() }
 

@@ -1,16 +1,16 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
 import XCTest
 
 final class TextViewTests: GtkTestCase {
-    func testModelToWidget_writesOnlyChangedText() {
-        MainActor.assumeIsolated {
+    func testModelToWidget_writesOnlyChangedText() throws {
+        try MainActor.assumeIsolated {
             let gtkTextView = gtk_text_view_new()!
             let window = GtkTest.window(gtkTextView)
             defer { GtkTest.destroy(window) }
-            let textView = TextView.wrapping(gtkTextView)
+            let textView = try TextView.wrapping(gtkTextView)
             let comments = Observable("Hello")
             let buffer = gtk_text_view_get_buffer(gtkTextView.cast())!
             let (changedHandler, bufferChanges) = GtkTest.count("changed", of: buffer)
@@ -33,13 +33,13 @@ final class TextViewTests: GtkTestCase {
         }
     }
 
-    func testTyping_notifiesOncePerUserAction() {
-        MainActor.assumeIsolated {
+    func testTyping_notifiesOncePerUserAction() throws {
+        try MainActor.assumeIsolated {
             let gtkTextView = gtk_text_view_new()!
             let window = GtkTest.window(gtkTextView)
             defer { GtkTest.destroy(window) }
             let comments = Observable("Hi")
-            let binding = TextView.wrapping(gtkTextView).bind(with: comments)
+            let binding = try TextView.wrapping(gtkTextView).bind(with: comments)
             let buffer = gtk_text_view_get_buffer(gtkTextView.cast())!
             let (token, notifications) = comments.countNotifications()
             defer { token.cancel() }
@@ -60,7 +60,7 @@ final class TextViewTests: GtkTestCase {
             XCTAssertEqual(binding._controlWriteCount, 1, "typing is not written back")
 
             comments.value = "Later"
-            XCTAssertEqual(TextView.wrapping(gtkTextView).text, "Later")
+            XCTAssertEqual(try TextView.wrapping(gtkTextView).text, "Later")
         }
     }
 }

@@ -1,23 +1,23 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
 import XCTest
 
 final class ToggleButtonTests: GtkTestCase {
-    func testToggleButton_bothWays_onceEach_noLoop() {
-        MainActor.assumeIsolated {
+    func testToggleButton_bothWays_onceEach_noLoop() throws {
+        try MainActor.assumeIsolated {
             let gtkToggle = gtk_toggle_button_new_with_label("Bold")!
             let window = GtkTest.window(gtkToggle)
             defer { GtkTest.destroy(window) }
             let isBold = Observable(false)
-            let binding = ToggleButton.wrapping(gtkToggle) <-> isBold
+            let binding = try ToggleButton.wrapping(gtkToggle) <-> isBold
             let (notifyToken, activeNotifications) = GtkTest.count("notify::active", of: gtkToggle)
             defer { notifyToken.cancel() }
             let (token, notifications) = isBold.countNotifications()
             defer { token.cancel() }
 
-            sf_signal_emit(gtkToggle, "clicked")  // as a click or Space would
+            twb_signal_emit(gtkToggle, "clicked")  // as a click or Space would
             XCTAssertTrue(isBold.value)
             XCTAssertEqual(notifications.value, 1)
             XCTAssertEqual(activeNotifications(), 1, "the binding did not write back")

@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -6,13 +6,13 @@ import XCTest
 
 /// Switch and CheckButton: `notify::active` (instance, GParamSpec, user_data).
 final class ToggleTests: GtkTestCase {
-    func testSwitch_bothWays_onceEach_noLoop() {
-        MainActor.assumeIsolated {
+    func testSwitch_bothWays_onceEach_noLoop() throws {
+        try MainActor.assumeIsolated {
             let gtkSwitch = gtk_switch_new()!
             let window = GtkTest.window(gtkSwitch)
             defer { GtkTest.destroy(window) }
             let currentEmployer = Observable(true)
-            let binding = Switch.wrapping(gtkSwitch).bind(with: currentEmployer)
+            let binding = try Switch.wrapping(gtkSwitch).bind(with: currentEmployer)
             let (notifyHandler, activeNotifications) = GtkTest.count("notify::active", of: gtkSwitch)
             defer { notifyHandler.cancel() }
             XCTAssertEqual(gtk_switch_get_active(gtkSwitch.opaque), 1)
@@ -32,18 +32,18 @@ final class ToggleTests: GtkTestCase {
         }
     }
 
-    func testCheckButton_bothWays_onceEach() {
-        MainActor.assumeIsolated {
+    func testCheckButton_bothWays_onceEach() throws {
+        try MainActor.assumeIsolated {
             let gtkCheck = gtk_check_button_new_with_label("Agree")!
             let window = GtkTest.window(gtkCheck)
             defer { GtkTest.destroy(window) }
             let agreed = Observable(false)
-            let check = CheckButton.wrapping(gtkCheck)
+            let check = try CheckButton.wrapping(gtkCheck)
             let binding = check.bind(with: agreed)
             let (token, notifications) = agreed.countNotifications()
             defer { token.cancel() }
 
-            sf_signal_emit(gtkCheck, "activate")  // as a click or Space would
+            twb_signal_emit(gtkCheck, "activate")  // as a click or Space would
             XCTAssertTrue(agreed.value)
             XCTAssertEqual(notifications.value, 1)
             XCTAssertEqual(binding._controlWriteCount, 0)

@@ -25,8 +25,8 @@ nonisolated(unsafe) let configuration = Benchmark.Configuration(
 /// first time the benchmark runs.
 func register(_ gtkCase: GtkCase) {
     nonisolated(unsafe) var body: (@MainActor () -> Void)?
-    Benchmark("\(gtkCase.name) x\(Ops.gtk)", configuration: configuration) { @MainActor benchmark async in
-        if body == nil { body = gtkCase.make() }
+    Benchmark("\(gtkCase.name) x\(Ops.gtk)", configuration: configuration) { @MainActor benchmark async throws in
+        if body == nil { body = try gtkCase.make() }
         benchmark.startMeasurement()
         body!()
         benchmark.stopMeasurement()

@@ -17,13 +17,13 @@ public enum Ops {
 /// build it.
 public struct GtkCase {
     public let name: String
-    public let make: @MainActor () -> (@MainActor () -> Void)
+    public let make: @MainActor () throws -> (@MainActor () -> Void)
 }
 
 /// Every case, in the order the table reads them (made, not run).
 public func makeGtkCases() -> [GtkCase] {
     var cases: [GtkCase] = []
-    let bench = { (name: String, make: @escaping @MainActor () -> (@MainActor () -> Void)) in
+    let bench = { (name: String, make: @escaping @MainActor () throws -> (@MainActor () -> Void)) in
         cases.append(GtkCase(name: name, make: make))
     }
     registerModelToWidget(bench)
@@ -33,7 +33,7 @@ public func makeGtkCases() -> [GtkCase] {
     return cases
 }
 
-typealias Register = (String, @escaping @MainActor () -> (@MainActor () -> Void)) -> Void
+typealias Register = (String, @escaping @MainActor () throws -> (@MainActor () -> Void)) -> Void
 
 /// Values for the spin buttons (range 0…1000, no digits) and texts for the
 /// entries, so that every operation is a real change.
@@ -89,7 +89,7 @@ func registerModelToWidget(_ bench: Register) {
     bench("baseline: empty body") { { } }
     bench("model → spin button: ours (Observable → SpinButton binding)") {
         let model = Observable(0.0)
-        SpinButton.wrapping(Stage.shared.spinButton().opaque).bind(with: model)
+        try SpinButton.wrapping(Stage.shared.spinButton().opaque).bind(with: model)
         return { for value in numbers { model.value = value } }
     }
     bench("model → spin button: raw gtk_spin_button_set_value") {
@@ -103,7 +103,7 @@ func registerModelToWidget(_ bench: Register) {
     }
     bench("model → entry: ours (Observable → Entry binding)") {
         let model = Observable("")
-        Entry.wrapping(Stage.shared.entry()).bind(with: model)
+        try Entry.wrapping(Stage.shared.entry()).bind(with: model)
         return { for text in texts { model.value = text } }
     }
     bench("model → entry: raw gtk_editable_set_text") {
@@ -130,7 +130,7 @@ func registerModelToWidget(_ bench: Register) {
     }
     // The GTK layer's own setter, without the binding engine around it.
     bench("model → entry: Entry.updateValue alone (no binding)") {
-        let entry = Entry.wrapping(Stage.shared.entry())
+        let entry = try Entry.wrapping(Stage.shared.entry())
         return { for text in texts { entry.updateValue(with: text) } }
     }
     bench("model → entry: GBinding (typed model setter)") {
@@ -147,7 +147,7 @@ func registerWidgetToModel(_ bench: Register) {
     bench("spin button → model: ours (binding)") {
         let model = Observable(0.0)
         let spin = Stage.shared.spinButton()
-        SpinButton.wrapping(spin.opaque).bind(with: model)
+        try SpinButton.wrapping(spin.opaque).bind(with: model)
         return {
             for value in numbers { gtk_spin_button_set_value(spin.opaque, value) }
             precondition(model.value == numbers.last!)
@@ -173,7 +173,7 @@ func registerWidgetToModel(_ bench: Register) {
     bench("entry → model: ours (binding)") {
         let model = Observable("")
         let entry = Stage.shared.entry()
-        Entry.wrapping(entry).bind(with: model)
+        try Entry.wrapping(entry).bind(with: model)
         let cTexts = Stage.shared.cTexts
         return {
             for text in cTexts { gtk_editable_set_text(entry.opaque, text) }
@@ -211,7 +211,7 @@ func registerCollections(_ bench: Register) {
     for size in [100, 100_000] {
         bench("list change at the top, \(size) items: ours (ObservableList → ListView)") {
             let list = ObservableList((0..<size).map { "Row \($0)" })
-            let view = ListView.wrapping(Stage.shared.listView())
+            let view = try ListView.wrapping(Stage.shared.listView())
             view.show(list, makeRow: { gtk_label_new(nil)! }, bindRow: { row, text, _ in
                 gtk_label_set_text(row.opaque, text)
             })
@@ -252,7 +252,7 @@ func registerAdapters(_ bench: Register) {
     }
     bench("model → radio group: ours (Observable<Int?> → RadioGroup)") {
         let model = Observable<Int?>(nil)
-        RadioGroup(radioButtons()) <-> model
+        try RadioGroup(radioButtons()) <-> model
         return { for index in 0..<Ops.gtk { model.value = index % 4 } }
     }
     bench("model → radio group: raw gtk_check_button_set_active") {
@@ -264,7 +264,7 @@ func registerAdapters(_ bench: Register) {
         struct Settings { var name = "" }
         var settings = Settings()
         let binding = Binding(get: { settings.name }, set: { settings.name = $0 })
-        Entry.wrapping(Stage.shared.entry()) <-> binding
+        try Entry.wrapping(Stage.shared.entry()) <-> binding
         return { for text in texts { binding.value = text } }
     }
 }

@@ -10,9 +10,9 @@
 import CBenchGtk
 import GtkCases
 
-MainActor.assumeIsolated {
+try MainActor.assumeIsolated {
     for gtkCase in makeGtkCases() {
-        let body = gtkCase.make()
+        let body = try gtkCase.make()
         body()
         bench_pump()
         bench_callgrind_zero()

@@ -25,7 +25,7 @@ func residentBytes() -> Int { Int(bench_resident_bytes()) }
 struct Sample { var bind: UInt64; var heap: Int; var rss: Int; var update: UInt64 }
 
 @MainActor
-func measure(_ count: Int) -> Sample {
+func measure(_ count: Int) throws -> Sample {
     let window = gtk_window_new()!
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
     gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), box)
@@ -42,8 +42,8 @@ func measure(_ count: Int) -> Sample {
 
     let heapBefore = heapInUse(), rssBefore = residentBytes()
     let start = now()
-    for (entry, model) in zip(entries, texts) { Entry.wrapping(entry).bind(with: model) }
-    for (spin, model) in zip(spins, numbers) { SpinButton.wrapping(spin).bind(with: model) }
+    for (entry, model) in zip(entries, texts) { try Entry.wrapping(entry).bind(with: model) }
+    for (spin, model) in zip(spins, numbers) { try SpinButton.wrapping(spin).bind(with: model) }
     let bound = now()
     let heap = heapInUse() - heapBefore, rss = residentBytes() - rssBefore
 
@@ -60,14 +60,14 @@ func measure(_ count: Int) -> Sample {
 
 func median<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
 
-MainActor.assumeIsolated {
+try MainActor.assumeIsolated {
     guard gtk_init_check() != 0 else {
         fputs("scale-form: no display (run under xvfb-run)\n", stderr)
         exit(1)
     }
-    _ = measure(100)  // warm-up: GTK's type and style setup, first allocations
+    _ = try measure(100)  // warm-up: GTK's type and style setup, first allocations
     for count in [100, 1_000, 10_000] {
-        let samples = (0..<3).map { _ in measure(count) }
+        let samples = try (0..<3).map { _ in try measure(count) }
         print("scale\t\(count)\t\(median(samples.map(\.bind)))\t\(median(samples.map(\.heap)))\t\(median(samples.map(\.rss)))\t\(median(samples.map(\.update)))")
     }
 }

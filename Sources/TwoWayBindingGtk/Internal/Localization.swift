@@ -1,8 +1,8 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// `msgid` translated in the program's gettext domain.
 func localized(_ msgid: String) -> String {
     // gettext hands back its argument when there is no translation: copy it
     // while the temporary C string still exists.
-    msgid.withCString { String(cString: sf_gettext($0)) }
+    msgid.withCString { String(cString: twb_gettext($0)) }
 }

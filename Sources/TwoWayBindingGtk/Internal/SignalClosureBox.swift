@@ -1,4 +1,4 @@
-import CGtk
+import CTwoWayBindingGtkShims
 
 /// The Swift side of one signal connection, retained by GLib through the
 /// connection's user_data and released by its GClosureNotify.
@@ -51,12 +51,12 @@ final class SignalClosureBox {
 
     func decide() -> gint {
         if case .decide(let handler) = action { return handler() }
-        return SF_FALSE
+        return TWB_FALSE
     }
 
     func handleKey(_ keyval: guint, _ state: GdkModifierType) -> gboolean {
-        if case .key(let handler) = action { return handler(keyval, state) ? SF_TRUE : SF_FALSE }
-        return SF_FALSE
+        if case .key(let handler) = action { return handler(keyval, state) ? TWB_TRUE : TWB_FALSE }
+        return TWB_FALSE
     }
 
     func run(paths: [String]) {
@@ -70,6 +70,6 @@ final class SignalClosureBox {
 
     func convert(_ newValue: UnsafeMutablePointer<Double>) -> gint {
         if case .spinInput(let handler) = action { return handler(newValue) }
-        return SF_FALSE
+        return TWB_FALSE
     }
 }

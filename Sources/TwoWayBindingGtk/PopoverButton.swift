@@ -1,0 +1,83 @@
+public import CTwoWayBindingGtkShims
+public import Foundation
+
+/// A `GtkMenuButton` that opens a popover holding other widgets: a calendar,
+/// a time of day, anything that would take too much room in the form itself.
+public final class PopoverButton: Widget {
+    public override class var gtkType: GType { gtk_menu_button_get_type() }
+
+    private var menuButton: OpaquePointer? { pointer.map(OpaquePointer.init) }
+
+    /// A button showing `label` that opens `content`, one above the other.
+    public convenience init(label: String, content: [Widget]) {
+        self.init(new: gtk_menu_button_new())
+        self.label = label
+        setContent(content)
+    }
+
+    /// A button showing the icon `iconName` that opens `content`. An icon
+    /// says nothing to a screen reader: `tooltip` names the button too.
+    public convenience init(iconName: String, tooltip: String, content: [Widget]) {
+        self.init(new: gtk_menu_button_new())
+        if let menuButton { gtk_menu_button_set_icon_name(menuButton, iconName) }
+        if let pointer { gtk_widget_set_tooltip_text(pointer, tooltip) }
+        accessibleLabel = tooltip
+        setContent(content)
+    }
+
+    /// The text the button shows.
+    public var label: String {
+        get { menuButton.flatMap { gtk_menu_button_get_label($0) }.map { String(cString: $0) } ?? "" }
+        set {
+            guard let menuButton, label != newValue else { return }
+            gtk_menu_button_set_label(menuButton, newValue)
+        }
+    }
+
+    /// Whether the popover is open.
+    public var isOpen: Bool {
+        popover.map { gtk_widget_get_visible($0) != 0 } ?? false
+    }
+
+    /// Opens the popover.
+    public func open() {
+        if let menuButton { gtk_menu_button_popup(menuButton) }
+    }
+
+    /// Closes the popover; focus goes back to the button.
+    public func close() {
+        if let menuButton { gtk_menu_button_popdown(menuButton) }
+    }
+
+    private var popover: UnsafeMutablePointer<GtkWidget>? {
+        menuButton.flatMap { gtk_menu_button_get_popover($0) }.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
+    }
+
+    private func setContent(_ content: [Widget]) {
+        guard let menuButton, let popover = gtk_popover_new(), let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12) else { return }
+        for widget in content {
+            if let child = widget.pointer { gtk_box_append(box.cast(to: GtkBox.self), child) }
+        }
+        gtk_popover_set_child(popover.cast(to: GtkPopover.self), box)
+        gtk_menu_button_set_popover(menuButton, popover)
+    }
+}
+
+extension DatePicker {
+    /// A button that shows the day picked through `title` and opens this
+    /// calendar in a popover; picking a day closes it. The title follows
+    /// every change of the day, the user's or the model's.
+    public func inPopoverButton(title: @escaping (Date?) -> String) -> PopoverButton {
+        let button = PopoverButton(label: title(date), content: [self])
+        modelDateDidChange = { [weak button] date in button?.label = title(date) }
+        if let pointer {
+            Signal.connect(pointer, signal: "day-selected") { [weak self, weak button] in
+                guard let self, !isShowingModelValue, let button else { return }
+                button.label = title(selectedDay())
+                button.close()
+            }
+            .keep(with: pointer)
+        }
+        return button
+    }
+}

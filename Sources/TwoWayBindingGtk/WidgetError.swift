@@ -1,0 +1,16 @@
+/// Why a GTK widget could not be wrapped.
+public enum WidgetError: Error, Equatable, CustomStringConvertible {
+    /// The widget is not an instance of the wrapper's GType.
+    case wrongType(expected: String, actual: String)
+    /// The widget already has a wrapper of another, unrelated class.
+    case wrappedAs(wrapper: String, requested: String, type: String)
+
+    public var description: String {
+        switch self {
+        case .wrongType(let expected, let actual):
+            "a \(actual) is not a \(expected)"
+        case .wrappedAs(let wrapper, let requested, let type):
+            "this \(type) is already wrapped as \(wrapper), not \(requested)"
+        }
+    }
+}
