@@ -158,13 +158,6 @@ final class SurveyWindow {
         experienceLabel.show(viewModel.experienceText)
         salaryValueLabel.show(viewModel.salaryText)
         summaryLabel.show(viewModel.summary, format: Self.summaryForDisplay)
-
-        // Undo belongs to the view model, so the widgets' own stacks are off.
-        if let entry = nameEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, TWB_FALSE) }
-        if let entry = companyEntry.pointer { gtk_editable_set_enable_undo(entry.opaque, TWB_FALSE) }
-        if let view = commentsTextView.pointer {
-            gtk_text_buffer_set_enable_undo(gtk_text_view_get_buffer(view.cast(to: GtkTextView.self)), TWB_FALSE)
-        }
     }
 
     private func setupValidation() {

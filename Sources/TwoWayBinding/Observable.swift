@@ -18,9 +18,7 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
     // other modules (the app's view model, its windows) get them specialized
     // for their value types; unspecialized, each set spent most of its time
     // looking up generic metadata. The state they touch is therefore
-    // `@usableFromInline`. `@exclusivity(unchecked)`: no access to these
-    // properties overlaps another (observers are called with copies), so the
-    // run-time exclusivity checks on each access are pure overhead.
+    // `@usableFromInline`. `@exclusivity(unchecked)`: Internal/FastPaths.swift.
     @usableFromInline @exclusivity(unchecked) var storage: Value
     @usableFromInline let isDuplicate: ((Value, Value) -> Bool)?
 
@@ -40,7 +38,8 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
     struct Observer {
         @usableFromInline let id: UInt64
         @usableFromInline let handler: (Value) -> Void
-        // The token removes this entry before it goes, so it is never dangling.
+        // The token removes this entry before it goes, so it is never
+        // dangling. NB: `unowned(unsafe)`: Internal/FastPaths.swift.
         @usableFromInline unowned(unsafe) let token: ObservationToken
 
         @inlinable
@@ -81,29 +80,11 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
         @inlinable get { storage }
         @inlinable set {
             if let isDuplicate {
-                if Self.isBitwiseEqual(storage, newValue) || isDuplicate(storage, newValue) { return }
+                if bitwiseEqual(storage, newValue) || isDuplicate(storage, newValue) { return }
             }
             if Propagation.isBatching { return setInBatch(newValue) }
             storage = newValue
             deliverChange()
-        }
-    }
-
-    /// Whether two values of a plain-data type have the same bits, which for
-    /// an `Equatable` type means equal (`==` is reflexive; NaN, which is not
-    /// equal to itself, is the one exception and counts as a duplicate
-    /// here). Specialized, it is one comparison: an equal-value set of an
-    /// `Int`, `Double` or `Bool` then costs no closure call. Other types, and
-    /// plain ones with different bits (-0.0 and 0.0), go to `isDuplicate`.
-    @inlinable @inline(__always)
-    static func isBitwiseEqual(_ a: Value, _ b: Value) -> Bool {
-        guard _isPOD(Value.self) else { return false }
-        switch MemoryLayout<Value>.size {
-        case 1: return unsafeBitCast(a, to: UInt8.self) == unsafeBitCast(b, to: UInt8.self)
-        case 2: return unsafeBitCast(a, to: UInt16.self) == unsafeBitCast(b, to: UInt16.self)
-        case 4: return unsafeBitCast(a, to: UInt32.self) == unsafeBitCast(b, to: UInt32.self)
-        case 8: return unsafeBitCast(a, to: UInt64.self) == unsafeBitCast(b, to: UInt64.self)
-        default: return false
         }
     }
 
@@ -162,7 +143,7 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
         let before = valueBeforeBatch
         valueBeforeBatch = nil
         // The same test as a set outside a batch, NaN included.
-        if let before, let isDuplicate, Self.isBitwiseEqual(before, storage) || isDuplicate(before, storage) {
+        if let before, let isDuplicate, bitwiseEqual(before, storage) || isDuplicate(before, storage) {
             return
         }
         deliverChange()

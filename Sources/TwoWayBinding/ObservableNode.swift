@@ -11,6 +11,7 @@ public class ObservableNode {
     let level: Int
 
     // Held weakly: a derived value lives as long as its own users keep it.
+    // NB: `@exclusivity(unchecked)`: Internal/FastPaths.swift.
     @usableFromInline @exclusivity(unchecked) var dependents: [WeakNode] = []
 
     // Propagation bookkeeping; see `Propagation`.
@@ -23,6 +24,8 @@ public class ObservableNode {
     @usableFromInline
     init(level: Int) {
         self.level = level
+        // On the main actor: the thread a released token ends on.
+        _ = MainThread.thread
     }
 
     /// Calls `handler` after each change of this node's value, whatever its type.

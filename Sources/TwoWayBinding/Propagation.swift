@@ -17,6 +17,7 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
 /// derived from several inputs never sees a mix of old and new ones.
 @MainActor @usableFromInline
 enum Propagation {
+    // NB: `@exclusivity(unchecked)`: Internal/FastPaths.swift.
     @usableFromInline @exclusivity(unchecked) static var batchDepth = 0
     private static var pending: [ObservableNode] = []
     private static var spare: [ObservableNode] = []

@@ -11,11 +11,13 @@ final class EnterKeyTests: GtkTestCase {
             let gtkSwitch = gtk_switch_new()!
             let window = GtkTest.window(gtkSwitch)
             defer { GtkTest.destroy(window) }
-            var calls = 0
-            var takes = true
+            let calls = Counter()
+            // 1 while the handler takes Enter, 0 once it declines.
+            let takes = Counter()
+            takes.value = 1
             let token = try Switch.wrapping(gtkSwitch).onEnter {
-                calls += 1
-                return takes
+                calls.value += 1
+                return takes.value == 1
             }
             let controller = Self.lastController(of: gtkSwitch)
             // Held here: cancelling the token takes it off the switch.
@@ -24,21 +26,21 @@ final class EnterKeyTests: GtkTestCase {
 
             XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 1)
             XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_KP_Enter), GdkModifierType(0)), 1)
-            XCTAssertEqual(calls, 2)
+            XCTAssertEqual(calls.value, 2)
             // Ctrl+Enter submits and Space toggles: neither is Enter.
             XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GDK_CONTROL_MASK), 0)
             XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_space), GdkModifierType(0)), 0)
-            XCTAssertEqual(calls, 2)
+            XCTAssertEqual(calls.value, 2)
             // Caps Lock is no modifier.
             XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GDK_LOCK_MASK), 1)
-            XCTAssertEqual(calls, 3)
+            XCTAssertEqual(calls.value, 3)
 
-            takes = false
+            takes.value = 0
             XCTAssertEqual(twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0)), 0,
                            "a handler that declines leaves the key to the widget")
             token.cancel()
             _ = twb_emit_key_pressed(controller, guint(GDK_KEY_Return), GdkModifierType(0))
-            XCTAssertEqual(calls, 4, "a cancelled token's handler is not called")
+            XCTAssertEqual(calls.value, 4, "a cancelled token's handler is not called")
             XCTAssertEqual(Self.keyControllers(of: gtkSwitch), 0, "nor is its controller left on the widget")
         }
     }

@@ -1,5 +1,12 @@
+import Foundation
 import XCTest
 import TwoWayBinding
+
+/// Lets a test drop the last reference to a token on another thread.
+private final class TokenHolder: @unchecked Sendable {
+    var tokens: [ObservationToken]
+    init(_ tokens: [ObservationToken]) { self.tokens = tokens }
+}
 
 final class ObservationTokenTests: XCTestCase {
     @MainActor func testCancel_stopsDelivery() async {
@@ -24,6 +31,28 @@ final class ObservationTokenTests: XCTestCase {
         observable.value = 1
         XCTAssertEqual(count, 0)
         XCTAssertEqual(observable._observerCount, 0)
+    }
+
+    @MainActor func testTokenReleasedOnAnotherThread_endsOnTheMainActor() async {
+        let observable = Observable(0)
+        var heard = 0
+        var onCancelRanOnMainThread: Bool?
+        let holder = TokenHolder([
+            observable.observe { _ in heard += 1 },
+            ObservationToken { onCancelRanOnMainThread = Thread.isMainThread },
+        ])
+        XCTAssertEqual(observable._observerCount, 1)
+        let released = expectation(description: "the tokens released on a background thread")
+        DispatchQueue.global().async {
+            holder.tokens = []
+            // Queued behind the endings the release queued.
+            DispatchQueue.main.async { released.fulfill() }
+        }
+        await fulfillment(of: [released], timeout: 5)
+        XCTAssertEqual(observable._observerCount, 0, "the observation ended")
+        XCTAssertEqual(onCancelRanOnMainThread, true, "on the main actor, not the releasing thread")
+        observable.value = 1
+        XCTAssertEqual(heard, 0)
     }
 
     @MainActor func testCancelTwice_isHarmless() async {

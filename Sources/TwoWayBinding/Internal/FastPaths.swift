@@ -1,0 +1,89 @@
+// The core's speed tricks, in one place. Everything else in the module reads
+// as plain Swift; each trick below says what it buys, measured with
+// `Benchmarks/run` (CoreBenchmarks, p50 per operation, this machine, with and
+// without the trick in one sitting).
+//
+// NB: `@exclusivity(unchecked)` on the state the set and notify paths touch:
+// `Observable`'s storage, observer list and notification flags,
+// `ObservableNode.dependents` and `Propagation.batchDepth`. No access to them
+// overlaps another (observers are called with copies, and all of it is on the
+// main actor), so the run-time exclusivity check on each access is pure
+// overhead. Without it: a set with one observer 18.6 ns (16.4 ns with),
+// subscribe and cancel 144 ns (117 ns), a derived recompute 261 ns (220 ns),
+// a batch of four changes 1.60 µs (1.27 µs). Swift takes the attribute only on
+// the stored property itself, so it stays on those declarations, each pointing
+// here.
+//
+// NB: `unowned(unsafe)` between a token and its source (`ObservationToken.source`,
+// `Observable.Observer.token`): each side clears its reference before the
+// other can go (the token removes its entry when cancelled or released; the
+// source ends its tokens in its deinit), so neither needs a retain nor a weak
+// reference's side table. Subscribing then costs one allocation, the token.
+//
+// NB: `bitwiseEqual`, below: an equal-value set of an `Int`, `Double` or `Bool`
+// costs one comparison (0.2 ns) instead of a call of the type's `==` through
+// a closure.
+//
+// NB: `ObservationToken`'s deinit is nonisolated, not `isolated deinit`: a
+// token is nearly always cancelled before it goes, and then its deinit has
+// nothing to do and need not be on the main actor; `isolated deinit` checks
+// the executor on every release. Subscribe and cancel: 86 ns, against 117 ns
+// with `isolated deinit`. A token released while still observing ends on the
+// main actor through `TokenEnding`: at once on the main thread, else queued
+// to it, as `isolated deinit` would. Its closures are `nonisolated(unsafe)` so
+// that the deinit may read them; nothing else touches them off the main actor.
+
+import Dispatch
+import Glibc
+
+/// Whether two values of a plain-data type have the same bits, which for an
+/// `Equatable` type means equal (`==` is reflexive; NaN, which is not equal
+/// to itself, is the one exception and counts as a duplicate here). Other
+/// types, and plain ones with different bits (-0.0 and 0.0), answer `false`
+/// and go to `==`.
+@inlinable @inline(__always)
+func bitwiseEqual<Value>(_ a: Value, _ b: Value) -> Bool {
+    guard _isPOD(Value.self) else { return false }
+    switch MemoryLayout<Value>.size {
+    case 1: return unsafeBitCast(a, to: UInt8.self) == unsafeBitCast(b, to: UInt8.self)
+    case 2: return unsafeBitCast(a, to: UInt16.self) == unsafeBitCast(b, to: UInt16.self)
+    case 4: return unsafeBitCast(a, to: UInt32.self) == unsafeBitCast(b, to: UInt32.self)
+    case 8: return unsafeBitCast(a, to: UInt64.self) == unsafeBitCast(b, to: UInt64.self)
+    default: return false
+    }
+}
+
+/// What a token released while still observing has left to end, carried to
+/// the main actor.
+struct TokenEnding: @unchecked Sendable {
+    unowned(unsafe) let source: ObservableNode?
+    let observerID: UInt64
+    let removeObserver: ((ObservableNode, UInt64) -> Void)?
+    let onCancel: (() -> Void)?
+
+    /// Ends the observation now when on the main thread, else on the main
+    /// actor's next turn. (`Observable`'s deinit ends its tokens first, so the
+    /// source is still there when this runs.)
+    func endOnMainActor() {
+        if MainThread.isCurrent {
+            MainActor.assumeIsolated { end() }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { end() } }
+        }
+    }
+
+    @MainActor
+    private func end() {
+        if observerID != 0, let source, let removeObserver { removeObserver(source, observerID) }
+        onCancel?()
+    }
+}
+
+/// The main thread, to tell it without asking the executor. Read first when
+/// an observable or a token is made, on the main actor, so that is the
+/// thread it records.
+enum MainThread {
+    static let thread: pthread_t = pthread_self()
+
+    static var isCurrent: Bool { pthread_equal(thread, pthread_self()) != 0 }
+}
