@@ -60,11 +60,15 @@ def per_op(table):
 
 def load_callgrind(directory):
     """{benchmark name: {"instructions": Ir}} from the dumps gtk-instructions
-    asked callgrind for, one per case."""
+    asked callgrind for, one per case: the main thread's (`-01`) where
+    callgrind wrote one per thread."""
     table = {}
     if not os.path.isdir(directory):
         return table
-    for file in os.listdir(directory):
+    files = os.listdir(directory)
+    if any(file.endswith("-01") for file in files):
+        files = [file for file in files if file.endswith("-01")]
+    for file in files:
         name = total = None
         with open(os.path.join(directory, file), errors="replace") as handle:
             for line in handle:

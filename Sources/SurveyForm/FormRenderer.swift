@@ -346,49 +346,45 @@ final class FormRenderer {
         // NB: a card, not a GtkListBox row: a list box hands Tab only to the
         // very next row, so a note or a read-only question (nothing to focus)
         // would send Tab out of the whole group.
-        let row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_add_css_class(row, "card")
+        let card = Box(vertical: true)
+        guard let row = card.pointer else { return nil }
+        card.addStyleClass("card")
         g_object_set_data(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GObject.self), Self.questionKey, row)
-        gtk_widget_set_margin_bottom(row, 12)
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(box, 12) }
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(box, 12) }
-        gtk_box_append(row.cast(to: GtkBox.self), box)
-        bindVisible(row, to: state.isRelevant, bag: bag)
+        card.setMargins(bottom: 12)
+        let box = Box(vertical: true, spacing: 6)
+        box.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+        card.append(box)
+        bindVisible(card, to: state.isRelevant, bag: bag)
 
         let title = Label()
-        configureText(title, wrap: true)
+        title.wrapsWords = true
         let required = state.isRequired
         if let node = required.node {
             title.show(Derived(from: [state.label, node]) { Self.title(state.label.value, required: required.value) })
         } else {
             title.show(state.label, format: { Self.title($0, required: required.value) })
         }
-        append(title, to: box)
+        box.append(title)
 
         let hint = Label()
-        configureText(hint, wrap: true)
-        if let pointer = hint.pointer {
-            gtk_widget_add_css_class(pointer, "dim-label")
-            gtk_widget_add_css_class(pointer, "caption")
-        }
+        hint.wrapsWords = true
+        hint.addStyleClass("dim-label")
+        hint.addStyleClass("caption")
         hint.show(state.hint)
         state.hint.observe(sendInitial: true) { [weak hint] in hint?.isVisible = !$0.isEmpty }.store(in: bag)
-        append(hint, to: box)
+        box.append(hint)
 
         guard question.type != .note, let control = makeControl(for: state, bag: bag) else {
             return row
         }
-        append(control.shown, to: box)
+        box.append(control.shown)
 
         let message = Label()
-        configureText(message, wrap: true)
-        if let pointer = message.pointer {
-            gtk_widget_add_css_class(pointer, "error")
-            gtk_widget_add_css_class(pointer, "caption")
-        }
+        message.wrapsWords = true
+        message.addStyleClass("error")
+        message.addStyleClass("caption")
         message.isVisible = false
-        append(message, to: box)
+        box.append(message)
 
         focusers[ObjectIdentifier(state)] = control.focus
         let isTouched = Observable(false)
@@ -507,22 +503,21 @@ final class FormRenderer {
             guard let parameters = question.rangeParameters else { return nil }
             let lower = min(parameters.start, parameters.end), upper = max(parameters.start, parameters.end)
             let scale = Scale(range: lower...upper, step: abs(parameters.step))
-            guard let scalePointer = scale.pointer else { return nil }
-            gtk_scale_set_draw_value(scalePointer.cast(to: GtkScale.self), TWB_FALSE)
-            gtk_widget_set_hexpand(scalePointer, TWB_TRUE)
+            // The value shows in a label of its own beside the scale.
+            if let pointer = scale.pointer { gtk_scale_set_draw_value(pointer.cast(to: GtkScale.self), TWB_FALSE) }
+            scale.expandsHorizontally = true
             scale.bind(with: state.value, transform: .range(start: parameters.start, step: parameters.step), options: options)
             let value = Label()
             value.show(state.value, format: { $0.isEmpty ? "–" : $0 })
-            gtk_widget_set_size_request(value.pointer!, 48, -1)
-            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-            gtk_box_append(line.cast(to: GtkBox.self), scalePointer)
-            gtk_box_append(line.cast(to: GtkBox.self), value.pointer!)
+            if let pointer = value.pointer { gtk_widget_set_size_request(pointer, 48, -1) }
+            let line = Box(vertical: false, spacing: 12)
+            line.append(scale)
+            line.append(value)
             movesOnWithEnter(scale, bag: bag)
-            guard let shown = try? Widget.wrapping(line) else { return nil }
-            return Control(shown: shown, focusable: scale, validated: scale, labelled: [scale])
+            return Control(shown: line, focusable: scale, validated: scale, labelled: [scale])
         case .acknowledge:
             let toggle = Switch()
-            if let pointer = toggle.pointer { gtk_widget_set_halign(pointer, GTK_ALIGN_START) }
+            toggle.horizontalAlignment = .start
             toggle.bind(with: state.value, transform: .acknowledgement, options: options)
             // Space turns it on or off; Enter leaves it as it is.
             movesOnWithEnter(toggle, bag: bag)
@@ -581,17 +576,18 @@ final class FormRenderer {
             content.append(calendar)
             namers.append { [weak calendar] label in calendar?.accessibleLabel = label }
         }
-        if type == .time || type == .dateTime, let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6),
-           let time = try? Widget.wrapping(line) {
-            gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
+        if type == .time || type == .dateTime {
+            let time = Box(vertical: false, spacing: 6)
+            time.horizontalAlignment = .center
             for (part, upper, name) in [(TimeOfDayPart.hour, 23.0, tr("Hour of %@")), (.minute, 59, tr("Minute of %@"))] {
-                if part == .minute { gtk_box_append(line.cast(to: GtkBox.self), Label(":").pointer) }
+                if part == .minute { time.append(Label(":")) }
                 let spin = SpinButton(range: 0...upper, step: 1)
-                guard let pointer = spin.pointer else { continue }
-                gtk_spin_button_set_wrap(pointer.opaque, TWB_TRUE)
-                gtk_orientable_set_orientation(OpaquePointer(pointer), GTK_ORIENTATION_VERTICAL)
+                if let pointer = spin.pointer {
+                    gtk_spin_button_set_wrap(pointer.opaque, TWB_TRUE)
+                    gtk_orientable_set_orientation(OpaquePointer(pointer), GTK_ORIENTATION_VERTICAL)
+                }
                 spin.bind(with: state.value, transform: .timeOfDay(part, in: state.value, dateTime: type == .dateTime))
-                gtk_box_append(line.cast(to: GtkBox.self), pointer)
+                time.append(spin)
                 namers.append { [weak spin] label in spin?.accessibleLabel = String(format: name, label) }
             }
             content.append(time)
@@ -606,16 +602,11 @@ final class FormRenderer {
             for namer in namers { namer(label) }
         }
         .store(in: bag)
-        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        if let pointer = entry.pointer {
-            gtk_widget_set_hexpand(pointer, TWB_TRUE)
-            gtk_box_append(line.cast(to: GtkBox.self), pointer)
-        }
-        if let button = pick.pointer { gtk_box_append(line.cast(to: GtkBox.self), button) }
-        guard let shown = try? Widget.wrapping(line) else {
-            return Control(shown: entry, focusable: entry, validated: entry, labelled: [entry])
-        }
-        return Control(shown: shown, focusable: entry, validated: entry, labelled: [entry])
+        let line = Box(vertical: false, spacing: 6)
+        entry.expandsHorizontally = true
+        line.append(entry)
+        line.append(pick)
+        return Control(shown: line, focusable: entry, validated: entry, labelled: [entry])
     }
 
     /// Marks each question's card, so that Enter moves on past every other
@@ -658,15 +649,14 @@ final class FormRenderer {
     /// select_one), rebuilt when `choice_filter` or the language changes them.
     private func choiceButtons(for state: QuestionState, multiple: Bool, bag: ObservationBag) -> Control? {
         guard let choices = state.choices else { return nil }
-        let boxPointer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        let holderPointer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        guard let box = try? Widget.wrapping(boxPointer), let holder = try? Widget.wrapping(holderPointer) else { return nil }
-        gtk_box_append(holderPointer.cast(to: GtkBox.self), boxPointer)
+        let box = Box(vertical: true, spacing: 2)
+        let holder = Box(vertical: true)
+        holder.append(box)
         let language = viewModel.language
         var buttons: [CheckButton] = []
         let rebuild = { [weak box] in
-            guard let box, let pointer = box.pointer else { return }
-            while let child = gtk_widget_get_first_child(pointer) { gtk_box_remove(pointer.cast(to: GtkBox.self), child) }
+            guard let box else { return }
+            box.removeAll()
             buttons = []
             var group: UnsafeMutablePointer<GtkCheckButton>?
             for choice in choices.value {
@@ -678,7 +668,7 @@ final class FormRenderer {
                     if let group { gtk_check_button_set_group(check, group) } else { group = check }
                 }
                 button.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: multiple))
-                gtk_box_append(pointer.cast(to: GtkBox.self), buttonPointer)
+                box.append(button)
                 buttons.append(button)
             }
         }
@@ -746,23 +736,13 @@ final class FormRenderer {
 
     private func bindVisible(_ widget: UnsafeMutablePointer<GtkWidget>, to relevance: ObservableBool, bag: ObservationBag) {
         guard let wrapper = try? Widget.wrapping(widget) else { return }
+        bindVisible(wrapper, to: relevance, bag: bag)
+    }
+
+    private func bindVisible(_ wrapper: Widget, to relevance: ObservableBool, bag: ObservationBag) {
         // A hidden question must be invisible, not merely unrevealed: only
         // then does it leave the accessibility tree and the focus chain.
         wrapper.isVisible = relevance.value
         relevance.observe { [weak wrapper] in wrapper?.isVisible = $0 }?.store(in: bag)
-    }
-
-    private func configureText(_ label: Label, wrap: Bool) {
-        guard let pointer = label.pointer else { return }
-        gtk_label_set_xalign(OpaquePointer(pointer), 0)
-        if wrap {
-            gtk_label_set_wrap(OpaquePointer(pointer), TWB_TRUE)
-            gtk_label_set_wrap_mode(OpaquePointer(pointer), PANGO_WRAP_WORD)
-        }
-    }
-
-    private func append(_ widget: Widget, to box: UnsafeMutablePointer<GtkWidget>) {
-        guard let pointer = widget.pointer else { return }
-        gtk_box_append(box.cast(to: GtkBox.self), pointer)
     }
 }

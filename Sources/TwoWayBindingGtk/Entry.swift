@@ -19,7 +19,10 @@ public final class Entry: Widget, Bindable {
 
     /// The text shown; setting an equal text does nothing.
     public var text: String {
-        get { editable.map { String(cString: gtk_editable_get_text($0)) } ?? "" }
+        get {
+            guard pointer != nil, let holder = textHolder, let text = gtk_editable_get_text(holder) else { return "" }
+            return String(cString: text)
+        }
         set { updateValue(with: newValue) }
     }
 
@@ -46,12 +49,19 @@ public final class Entry: Widget, Bindable {
 
     /// Compares the entry's own bytes: no string is built for the check.
     public func isShowing(_ value: String) -> Bool {
-        guard let editable else { return value.isEmpty }
-        return value.withCString { strcmp(gtk_editable_get_text(editable), $0) == 0 }
+        guard pointer != nil, let holder = textHolder, let text = gtk_editable_get_text(holder) else { return value.isEmpty }
+        return sameBytes(value, text)
     }
+
+    /// The editable that holds the text: a GtkEntry's GtkText, which it
+    /// forwards to; found once, as it lasts as long as the entry.
+    private lazy var textHolder: OpaquePointer? = editableFocusWidget().map(OpaquePointer.init)
 
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
         var connections = UserChangeConnections()
+        // At the editable itself, not its GtkText: a GtkEntry freezes its
+        // notifications while it sets text, so its `notify::text` comes once
+        // with the final text, where its GtkText's comes after the deletion too.
         connect("notify::text", into: &connections) { handler(.edited) }
         // A GtkEntry re-emits its text's Enter as its own `activate`; other
         // editables (an AdwEntryRow, whose `activate` is the list row's)

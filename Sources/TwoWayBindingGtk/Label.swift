@@ -21,6 +21,18 @@ public final class Label: Widget {
         }
     }
 
+    /// Whether long text wraps at word boundaries onto more lines, aligned
+    /// to the start, as a question's or a message's text reads.
+    public var wrapsWords: Bool {
+        get { label.map { gtk_label_get_wrap($0) != 0 } ?? false }
+        set {
+            guard let label else { return }
+            gtk_label_set_xalign(label, newValue ? 0 : 0.5)
+            gtk_label_set_wrap(label, newValue ? TWB_TRUE : TWB_FALSE)
+            gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD)
+        }
+    }
+
     /// Shows `source` through `format`, now and after each change, replacing
     /// any binding this label had.
     @discardableResult

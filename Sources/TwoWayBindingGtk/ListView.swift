@@ -42,7 +42,7 @@ public final class ListView: Widget {
         // GTK asks on the main thread; addresses cross as integers.
         let itemData: TwbListItemDataFunc = { position, data in
             let sourceAddress = UInt(bitPattern: data)
-            let boxAddress = MainActor.assumeIsolated {
+            let boxAddress = runOnMainThread {
                 let source = Unmanaged<ItemSource>.fromOpaque(UnsafeRawPointer(bitPattern: sourceAddress)!)
                     .takeUnretainedValue()
                 return UInt(bitPattern: Unmanaged.passRetained(source.box(Int(position))).toOpaque())
@@ -230,7 +230,7 @@ private final class ChunkedRefresh {
         guard idleSource == 0 else { return }
         let step: GSourceFunc = { data in
             let address = UInt(bitPattern: data)
-            return MainActor.assumeIsolated {
+            return runOnMainThread {
                 let refresh = Unmanaged<ChunkedRefresh>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
                     .takeUnretainedValue()
                 guard refresh.step() else {

@@ -65,7 +65,7 @@ extension Signal {
         // captures anything; the box travels through user_data instead.
         // Swapped, user_data comes first, so one shape serves every void signal.
         let trampoline: @convention(c) (gpointer) -> Void = { data in
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run() }
+            runOnMainThread { SignalClosureBox.unretained(data).run() }
         }
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
     }
@@ -80,7 +80,7 @@ extension Signal {
     ) -> ObservationToken {
         let box = SignalClosureBox(.integer { handler(Int32($0)) })
         let trampoline: @convention(c) (gpointer, gint, gpointer) -> Void = { _, argument, data in
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(argument) }
+            runOnMainThread { SignalClosureBox.unretained(data).run(argument) }
         }
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -96,7 +96,7 @@ extension Signal {
         let box = SignalClosureBox(.text(handler))
         let trampoline: @convention(c) (gpointer, UnsafePointer<CChar>?, gpointer) -> Void = { _, argument, data in
             let text = argument.map { String(cString: $0) } ?? ""
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(text) }
+            runOnMainThread { SignalClosureBox.unretained(data).run(text) }
         }
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -113,7 +113,7 @@ extension Signal {
         let trampoline: @convention(c) (gpointer, OpaquePointer?, gpointer) -> Void = { _, variant, data in
             guard let variant, String(cString: g_variant_get_type_string(variant)) == "s" else { return }
             let text = String(cString: g_variant_get_string(variant, nil))
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(text) }
+            runOnMainThread { SignalClosureBox.unretained(data).run(text) }
         }
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -128,7 +128,7 @@ extension Signal {
         let trampoline: @convention(c) (gpointer, UnsafeMutablePointer<Double>?, gpointer) -> gint = {
             _, newValue, data in
             guard let newValue else { return TWB_FALSE }
-            return MainActor.assumeIsolated { SignalClosureBox.unretained(data).convert(newValue) }
+            return runOnMainThread { SignalClosureBox.unretained(data).convert(newValue) }
         }
         return connect(object, "input", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -142,7 +142,7 @@ extension Signal {
     ) -> ObservationToken {
         let box = SignalClosureBox(.object(handler))
         let trampoline: @convention(c) (gpointer, gpointer?, gpointer) -> Void = { _, argument, data in
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(object: argument) }
+            runOnMainThread { SignalClosureBox.unretained(data).run(object: argument) }
         }
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -155,7 +155,7 @@ extension Signal {
     ) -> ObservationToken {
         let box = SignalClosureBox(.decide(handler))
         let trampoline: @convention(c) (gpointer) -> gint = { data in
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).decide() }
+            runOnMainThread { SignalClosureBox.unretained(data).decide() }
         }
         return connect(object, "output", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
     }
@@ -170,7 +170,7 @@ extension Signal {
         let box = SignalClosureBox(.key(handler))
         let trampoline: @convention(c) (gpointer, guint, guint, GdkModifierType, gpointer) -> gboolean = {
             _, keyval, _, state, data in
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).handleKey(keyval, state) }
+            runOnMainThread { SignalClosureBox.unretained(data).handleKey(keyval, state) }
         }
         return connect(controller, "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -189,7 +189,7 @@ extension Signal {
                 paths.append(String(cString: path))
                 g_free(path)
             }
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).run(paths: paths) }
+            runOnMainThread { SignalClosureBox.unretained(data).run(paths: paths) }
         }
         return connect(application, "open", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
@@ -201,7 +201,7 @@ extension Signal {
     ) -> ObservationToken {
         let box = SignalClosureBox(.options(handler))
         let trampoline: @convention(c) (gpointer, UnsafeMutablePointer<GVariantDict>, gpointer) -> gint = { _, options, data in
-            MainActor.assumeIsolated { SignalClosureBox.unretained(data).handle(options: options) }
+            runOnMainThread { SignalClosureBox.unretained(data).handle(options: options) }
         }
         return connect(application, "handle-local-options", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }

@@ -70,7 +70,8 @@ extension Widget {
     private static func mostSpecificClass(for type: GType) -> Widget.Type {
         let classes: [Widget.Type] = [
             SpinButton.self, Entry.self, Switch.self, Scale.self, TextView.self,
-            CheckButton.self, DropDown.self, DatePicker.self, Label.self,
+            CheckButton.self, ToggleButton.self, DropDown.self, DatePicker.self, Label.self,
+            PopoverButton.self, ListView.self, Box.self,
         ]
         return classes.first { g_type_is_a(type, $0.gtkType) != 0 } ?? Widget.self
     }

@@ -14,7 +14,8 @@ public class Widget: BindingTarget {
     // MARK: - Borrowed references
 
     /// The GTK widget, or `nil` once it was destroyed. Not retained.
-    public private(set) var pointer: UnsafeMutablePointer<GtkWidget>?
+    // NB: `@exclusivity(unchecked)`: TwoWayBinding's Internal/FastPaths.swift.
+    @exclusivity(unchecked) public private(set) var pointer: UnsafeMutablePointer<GtkWidget>?
 
     // MARK: - Owned state
 

@@ -1,0 +1,87 @@
+public import CTwoWayBindingGtkShims
+
+/// Where a widget sits in the room its parent gives it.
+public enum Alignment: Sendable {
+    case fill, start, end, center
+
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        }
+    }
+}
+
+extension Widget {
+    /// Adds a CSS style class (`card`, `dim-label`, `error`, …).
+    public func addStyleClass(_ name: String) {
+        if let pointer { gtk_widget_add_css_class(pointer, name) }
+    }
+
+    /// Removes a CSS style class.
+    public func removeStyleClass(_ name: String) {
+        if let pointer { gtk_widget_remove_css_class(pointer, name) }
+    }
+
+    /// The text shown when the pointer rests on the widget.
+    public var tooltip: String? {
+        get { pointer.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) } }
+        set { if let pointer { gtk_widget_set_tooltip_text(pointer, newValue) } }
+    }
+
+    /// Where the widget sits across its room.
+    public var horizontalAlignment: Alignment {
+        get { Self.alignment(pointer.map { gtk_widget_get_halign($0) } ?? GTK_ALIGN_FILL) }
+        set { if let pointer { gtk_widget_set_halign(pointer, newValue.gtk) } }
+    }
+
+    /// Whether the widget takes any room left across its parent.
+    public var expandsHorizontally: Bool {
+        get { pointer.map { gtk_widget_get_hexpand($0) != 0 } ?? false }
+        set { if let pointer { gtk_widget_set_hexpand(pointer, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
+    /// Sets the space kept around the widget, in pixels.
+    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+        guard let pointer else { return }
+        gtk_widget_set_margin_top(pointer, top)
+        gtk_widget_set_margin_bottom(pointer, bottom)
+        gtk_widget_set_margin_start(pointer, start)
+        gtk_widget_set_margin_end(pointer, end)
+    }
+
+    private static func alignment(_ align: GtkAlign) -> Alignment {
+        switch align {
+        case GTK_ALIGN_START: .start
+        case GTK_ALIGN_END: .end
+        case GTK_ALIGN_CENTER: .center
+        default: .fill
+        }
+    }
+}
+
+/// A `GtkBox`: widgets one after another, down or across.
+public final class Box: Widget {
+    public override class var gtkType: GType { gtk_box_get_type() }
+
+    private var box: UnsafeMutablePointer<GtkBox>? { pointer?.cast() }
+
+    /// A new box laying its children out down (`vertical`) or across, with
+    /// `spacing` pixels between them.
+    public convenience init(vertical: Bool, spacing: Int32 = 0) {
+        self.init(new: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
+    }
+
+    /// Adds `child` after the others.
+    public func append(_ child: Widget) {
+        if let box, let widget = child.pointer { gtk_box_append(box, widget) }
+    }
+
+    /// Removes every child.
+    public func removeAll() {
+        guard let box, let pointer else { return }
+        while let child = gtk_widget_get_first_child(pointer) { gtk_box_remove(box, child) }
+    }
+}

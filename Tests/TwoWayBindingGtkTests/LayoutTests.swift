@@ -1,0 +1,79 @@
+import CTwoWayBindingGtkShims
+import TwoWayBinding
+import TwoWayBindingGtk
+import GtkTestSupport
+import XCTest
+
+/// The typed layout calls an app uses instead of GTK's C API: a box, style
+/// classes, tooltips, alignment, margins and a wrapping label.
+final class LayoutTests: GtkTestCase {
+    func testBox_appendsInOrder_andEmpties() throws {
+        try MainActor.assumeIsolated {
+            let box = Box(vertical: false, spacing: 6)
+            let window = GtkTest.window(box.pointer!)
+            defer { GtkTest.destroy(window) }
+            let first = Label("first"), second = Entry()
+            box.append(first)
+            box.append(second)
+            XCTAssertEqual(gtk_widget_get_first_child(box.pointer!), first.pointer)
+            XCTAssertEqual(gtk_widget_get_last_child(box.pointer!), second.pointer)
+            XCTAssertEqual(gtk_box_get_spacing(box.pointer!.cast()), 6)
+            XCTAssertEqual(gtk_orientable_get_orientation(OpaquePointer(box.pointer!)), GTK_ORIENTATION_HORIZONTAL)
+            XCTAssertTrue(try Widget.wrapping(box.pointer!) === box, "a box wraps as its Box")
+
+            box.removeAll()
+            XCTAssertNil(gtk_widget_get_first_child(box.pointer!))
+        }
+    }
+
+    func testStyleTooltipAlignmentMargins_reachTheWidget() {
+        MainActor.assumeIsolated {
+            let label = Label("Hint")
+            let window = GtkTest.window(label.pointer!)
+            defer { GtkTest.destroy(window) }
+            label.addStyleClass("dim-label")
+            XCTAssertEqual(gtk_widget_has_css_class(label.pointer!, "dim-label"), 1)
+            label.removeStyleClass("dim-label")
+            XCTAssertEqual(gtk_widget_has_css_class(label.pointer!, "dim-label"), 0)
+
+            label.tooltip = "More"
+            XCTAssertEqual(label.tooltip, "More")
+            label.tooltip = nil
+            XCTAssertNil(label.tooltip)
+
+            label.horizontalAlignment = .center
+            XCTAssertEqual(label.horizontalAlignment, .center)
+            XCTAssertEqual(gtk_widget_get_halign(label.pointer!), GTK_ALIGN_CENTER)
+            label.expandsHorizontally = true
+            XCTAssertTrue(label.expandsHorizontally)
+
+            label.setMargins(top: 1, bottom: 2, start: 3, end: 4)
+            XCTAssertEqual(
+                [gtk_widget_get_margin_top(label.pointer!), gtk_widget_get_margin_bottom(label.pointer!),
+                 gtk_widget_get_margin_start(label.pointer!), gtk_widget_get_margin_end(label.pointer!)],
+                [1, 2, 3, 4]
+            )
+
+            label.wrapsWords = true
+            XCTAssertTrue(label.wrapsWords)
+            XCTAssertEqual(gtk_label_get_wrap_mode(OpaquePointer(label.pointer!)), PANGO_WRAP_WORD)
+            XCTAssertEqual(gtk_label_get_xalign(OpaquePointer(label.pointer!)), 0)
+        }
+    }
+
+    func testDestroyedWidget_takesLayoutCallsWithoutACrash() {
+        MainActor.assumeIsolated {
+            let box = Box(vertical: true)
+            let window = GtkTest.window(box.pointer!)
+            GtkTest.destroy(window)
+            XCTAssertNil(box.pointer)
+            box.append(Label("late"))
+            box.removeAll()
+            box.addStyleClass("card")
+            box.setMargins(top: 12)
+            box.tooltip = "gone"
+            XCTAssertNil(box.tooltip)
+            XCTAssertEqual(box.horizontalAlignment, .fill)
+        }
+    }
+}
