@@ -13,11 +13,11 @@ public final class ObservationToken: Hashable {
     // specialized for the source's value type when the token was made. The
     // source clears `source` of its tokens when it goes, so the reference
     // needs neither a retain nor a weak reference's side table.
-    // NB: `unowned(unsafe)` and `nonisolated(unsafe)`: Internal/FastPaths.swift.
+    // NB: `unowned(unsafe)`: Internal/FastPaths.swift.
     @usableFromInline unowned(unsafe) var source: ObservableNode?
     @usableFromInline var observerID: UInt64
-    @usableFromInline nonisolated(unsafe) var removeObserver: ((ObservableNode, UInt64) -> Void)?
-    private nonisolated(unsafe) var onCancel: (() -> Void)?
+    @usableFromInline var removeObserver: ((ObservableNode, UInt64) -> Void)?
+    private var onCancel: (() -> Void)?
 
     @inlinable
     init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
@@ -30,7 +30,6 @@ public final class ObservationToken: Hashable {
     public init(onCancel: @escaping () -> Void) {
         self.observerID = 0
         self.onCancel = onCancel
-        _ = MainThread.thread
     }
 
     /// Whether the observation is still in force.
@@ -62,12 +61,10 @@ public final class ObservationToken: Hashable {
         bag.insert(self)
     }
 
-    // NB: not `isolated deinit`; see Internal/FastPaths.swift.
-    deinit {
-        // Cancelled already (the common case): nothing to end.
-        if observerID == 0, onCancel == nil { return }
-        TokenEnding(source: source, observerID: observerID, removeObserver: removeObserver, onCancel: onCancel)
-            .endOnMainActor()
+    // Isolated: a token released on another thread ends on the main actor,
+    // while it still exists for its source to clear (see Internal/FastPaths.swift).
+    isolated deinit {
+        cancel()
     }
 
     public nonisolated static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {

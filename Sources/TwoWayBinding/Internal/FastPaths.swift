@@ -24,14 +24,12 @@
 // costs one comparison (0.2 ns) instead of a call of the type's `==` through
 // a closure.
 //
-// NB: `ObservationToken`'s deinit is nonisolated, not `isolated deinit`: a
-// token is nearly always cancelled before it goes, and then its deinit has
-// nothing to do and need not be on the main actor; `isolated deinit` checks
-// the executor on every release. Subscribe and cancel: 86 ns, against 117 ns
-// with `isolated deinit`. A token released while still observing ends on the
-// main actor through `TokenEnding`: at once on the main thread, else queued
-// to it, as `isolated deinit` would. Its closures are `nonisolated(unsafe)` so
-// that the deinit may read them; nothing else touches them off the main actor.
+// NB, tried and not kept: a nonisolated deinit for `ObservationToken`, which
+// skips the executor check of `isolated deinit` when the token was cancelled
+// already (subscribe and cancel 117 → 82 ns). A live token released on
+// another thread would then be freed before the main actor could end it,
+// while its source's entry still pointed at it, and its source could go
+// first: both unsafe. `isolated deinit` keeps the token until it is ended.
 //
 // NB: `runOnMainThread`, below, in place of `MainActor.assumeIsolated` in the
 // GTK layer's signal trampolines: GTK emits on the main thread, and asking
@@ -44,7 +42,6 @@
 // setter in instructions with these and the trampolines' check, against
 // 1.068× without (callgrind, main thread).
 
-import Dispatch
 import Glibc
 
 /// Whether two values of a plain-data type have the same bits, which for an
@@ -61,32 +58,6 @@ func bitwiseEqual<Value>(_ a: Value, _ b: Value) -> Bool {
     case 4: return unsafeBitCast(a, to: UInt32.self) == unsafeBitCast(b, to: UInt32.self)
     case 8: return unsafeBitCast(a, to: UInt64.self) == unsafeBitCast(b, to: UInt64.self)
     default: return false
-    }
-}
-
-/// What a token released while still observing has left to end, carried to
-/// the main actor.
-struct TokenEnding: @unchecked Sendable {
-    unowned(unsafe) let source: ObservableNode?
-    let observerID: UInt64
-    let removeObserver: ((ObservableNode, UInt64) -> Void)?
-    let onCancel: (() -> Void)?
-
-    /// Ends the observation now when on the main thread, else on the main
-    /// actor's next turn. (`Observable`'s deinit ends its tokens first, so the
-    /// source is still there when this runs.)
-    func endOnMainActor() {
-        if MainThread.isCurrent {
-            MainActor.assumeIsolated { end() }
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { end() } }
-        }
-    }
-
-    @MainActor
-    private func end() {
-        if observerID != 0, let source, let removeObserver { removeObserver(source, observerID) }
-        onCancel?()
     }
 }
 
@@ -115,8 +86,7 @@ package func sameBytes(_ value: String, _ text: UnsafePointer<CChar>) -> Bool {
 }
 
 /// The main thread, to tell it without asking the executor. Read first when
-/// an observable or a token is made, on the main actor, so that is the
-/// thread it records.
+/// an observable is made, on the main actor, so that is the thread it records.
 enum MainThread {
     static let thread: pthread_t = pthread_self()
 
