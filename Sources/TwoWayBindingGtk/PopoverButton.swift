@@ -20,7 +20,7 @@ public final class PopoverButton: Widget {
     public convenience init(iconName: String, tooltip: String, content: [Widget]) {
         self.init(new: gtk_menu_button_new())
         if let menuButton { gtk_menu_button_set_icon_name(menuButton, iconName) }
-        if let pointer { gtk_widget_set_tooltip_text(pointer, tooltip) }
+        self.tooltip = tooltip
         accessibleLabel = tooltip
         setContent(content)
     }
@@ -54,11 +54,10 @@ public final class PopoverButton: Widget {
     }
 
     private func setContent(_ content: [Widget]) {
-        guard let menuButton, let popover = gtk_popover_new(), let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12) else { return }
-        for widget in content {
-            if let child = widget.pointer { gtk_box_append(box.cast(to: GtkBox.self), child) }
-        }
-        gtk_popover_set_child(popover.cast(to: GtkPopover.self), box)
+        let box = Box(vertical: true, spacing: 12)
+        for widget in content { box.append(widget) }
+        guard let menuButton, let popover = gtk_popover_new() else { return }
+        gtk_popover_set_child(popover.cast(to: GtkPopover.self), box.pointer)
         gtk_menu_button_set_popover(menuButton, popover)
     }
 }
