@@ -1,21 +1,22 @@
-import CTwoWayBindingGtkShims
 import TwoWayBindingGtk
 
 /// The app-wide actions and every keyboard shortcut, in one place.
 @MainActor
 enum AppActions {
     static func install(on app: SurveyApplication) {
-        let map = OpaquePointer(app.gApplication)
-        Action.add("quit", to: map) { [weak app] in app?.quit() }
-        Action.add("about", to: map) { [weak app] in app?.showAbout() }
-        Action.add("preferences", to: map) { [weak app] in PreferencesWindow.present(over: app?.activeWindow) }
-        Action.add("open-form", to: map) { [weak app] in app?.chooseForm() }
-        addOpenRecent(to: map, of: app)
-        let sendNow = Action.add("send-now", to: map) { SyncService.shared.sendSoon(ignoringBackoff: true) }
+        let actions = ActionMap(of: app.application)
+        let bag = app.bag
+        actions.add("quit") { [weak app] in app?.quit() }.store(in: bag)
+        actions.add("about") { [weak app] in app?.showAbout() }.store(in: bag)
+        actions.add("preferences") { [weak app] in PreferencesWindow.present(over: app?.activeWindow) }.store(in: bag)
+        actions.add("open-form") { [weak app] in app?.chooseForm() }.store(in: bag)
+        // The menu's recent forms: a form file's path, or "" for the built-in survey.
+        actions.add("open-recent", parameter: { [weak app] path in app?.openRecent(path: path) }).store(in: bag)
+        actions.add("send-now") { SyncService.shared.sendSoon(ignoringBackoff: true) }.store(in: bag)
         // Only with a server to send to; the menu hides it otherwise.
         SyncService.shared.status.observe(sendInitial: true) { status in
-            g_simple_action_set_enabled(sendNow, status.server != nil ? TWB_TRUE : TWB_FALSE)
-        }.store(in: app.bag)
+            actions.setEnabled("send-now", status.server != nil)
+        }.store(in: bag)
 
         let shortcuts: [(action: String, accels: [String])] = [
             ("app.quit", ["<Control>q"]),
@@ -31,17 +32,7 @@ enum AppActions {
             ("win.show-help-overlay", ["<Control>question"]),
         ]
         for shortcut in shortcuts {
-            setAccels(shortcut.accels, for: shortcut.action, on: app.application)
+            app.application.setAccelerators(shortcut.accels, for: shortcut.action)
         }
-    }
-
-    /// `app.open-recent`: opens the form file it names, or the built-in
-    /// survey for the empty name.
-    private static func addOpenRecent(to map: OpaquePointer, of app: SurveyApplication) {
-        Action.add("open-recent", to: map, parameter: { [weak app] path in app?.openRecent(path: path) })
-    }
-
-    private static func setAccels(_ accels: [String], for action: String, on application: UnsafeMutablePointer<GtkApplication>) {
-        withNullTerminatedCStrings(accels) { gtk_application_set_accels_for_action(application, action, $0) }
     }
 }

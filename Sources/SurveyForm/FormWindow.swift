@@ -35,14 +35,19 @@ final class FormWindow: AppWindow {
     let exportDialog = ExportDialog()
     private let statusLabel: Label
     private let pageLabel: Label
-    private let backButton: UnsafeMutablePointer<GtkWidget>
-    private let nextButton: UnsafeMutablePointer<GtkWidget>
-    private let submitButton: UnsafeMutablePointer<GtkWidget>
+    private let backButton: Widget
+    private let nextButton: Widget
+    private let submitButton: Widget
+    /// The main menu, and its parts that change with the form and the
+    /// recent forms (the rest is in the window's `.ui`).
+    private let primaryMenu: Menu
+    private let languageSection: Menu
     private var renderer: FormRenderer!
     private var startedAt = Date()
     private let windowState = WindowState(settings: .shared)
     private var handlers: [ObservationToken] = []
-    private var actions: [String: OpaquePointer] = [:]
+    /// The window's actions (`win.*`).
+    private let actions: ActionMap
     private let bag = ObservationBag()
     private var draftOffer: UnsafeMutablePointer<GtkWidget>?
     /// Whether this version's own draft was taken up at start.
@@ -67,81 +72,48 @@ final class FormWindow: AppWindow {
             store = nil
         }
 
-        let window = adw_application_window_new(application.application)!
-        gtkWindow = window.cast(to: GtkWindow.self)
-        gtk_window_set_title(gtkWindow, form.definition.settings.title)
-
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
-        let title = adw_window_title_new(form.definition.settings.title, Self.subtitle(of: form))!
-        adw_header_bar_set_title_widget(OpaquePointer(header), title)
-        let menuButton = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        (try? Widget.wrapping(menuButton))?.accessibleLabel = tr("Main Menu")
-        gtk_menu_button_set_primary(OpaquePointer(menuButton), TWB_TRUE)
-        adw_header_bar_pack_end(OpaquePointer(header), menuButton)
-        gtk_box_append(content.cast(to: GtkBox.self), header)
-
-        toastOverlay = adw_toast_overlay_new()!
-        gtk_widget_set_vexpand(toastOverlay, TWB_TRUE)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 720)
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(column, 24) }
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(column, 12) }
-        page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
-        gtk_box_append(column.cast(to: GtkBox.self), page)
-
-        // Submit, and a status line a screen reader can read (a toast is not
-        // announced by GTK 4.8's AT-SPI bridge).
-        let footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        statusLabel = Label()
-        let status = statusLabel.pointer!
-        gtk_label_set_xalign(OpaquePointer(status), 0)
-        gtk_label_set_wrap(OpaquePointer(status), TWB_TRUE)
-        gtk_widget_set_hexpand(status, TWB_TRUE)
-        gtk_box_append(footer.cast(to: GtkBox.self), status)
-        // A paged form's Back, its position, and Next in place of Submit
-        // until the last page.
-        backButton = Self.footerButton(tr("_Back"), action: "win.previous-page", suggested: false)
-        pageLabel = Label()
-        let position = pageLabel.pointer!
-        gtk_widget_add_css_class(position, "dim-label")
-        nextButton = Self.footerButton(tr("_Next"), action: "win.next-page", suggested: true)
-        submitButton = Self.footerButton(tr("_Submit"), action: "win.submit", suggested: true)
-        for widget in [backButton, position, nextButton, submitButton] { gtk_box_append(footer.cast(to: GtkBox.self), widget) }
-        gtk_box_append(column.cast(to: GtkBox.self), footer)
-        // A respondent sees no earlier answers: the list is not even made.
-        if !kiosk {
-            let deliveryLabel = Label()
-            let delivery = deliveryLabel.pointer!
-            gtk_label_set_xalign(OpaquePointer(delivery), 0)
-            gtk_label_set_wrap(OpaquePointer(delivery), TWB_TRUE)
-            gtk_widget_set_margin_top(delivery, 24)
-            gtk_widget_add_css_class(delivery, "dim-label")
-            gtk_box_append(column.cast(to: GtkBox.self), delivery)
-            SyncService.shared.show(in: deliveryLabel)
-            let responses = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_widget_set_margin_top(responses, 12)
-            gtk_box_append(column.cast(to: GtkBox.self), responses)
-            responsesBox = responses
+        let builder: Builder
+        do {
+            builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/form-window.ui")
+            let window = try builder.object("formWindow", as: Window.self)
+            gtkWindow = window.pointer!.cast(to: GtkWindow.self)
+            window.add(to: application.application)
+            actions = try ActionMap(of: window)
+            window.title = form.definition.settings.title
+            let title = try builder.object("windowTitle", as: Widget.self)
+            try title.set(.string("title"), to: form.definition.settings.title)
+            try title.set(.string("subtitle"), to: Self.subtitle(of: form) ?? "")
+            primaryMenu = try builder.menu("primaryMenu")
+            languageSection = try builder.menu("languageSection")
+            toastOverlay = try builder.object("toastOverlay", as: Widget.self).pointer!
+            page = try builder.object("page", as: Box.self).pointer!
+            statusLabel = try builder.object("statusLabel", as: Label.self)
+            pageLabel = try builder.object("pageLabel", as: Label.self)
+            backButton = try builder.object("backButton", as: Widget.self)
+            nextButton = try builder.object("nextButton", as: Widget.self)
+            submitButton = try builder.object("submitButton", as: Widget.self)
+            let deliveryLabel = try builder.object("deliveryLabel", as: Label.self)
+            let responses = try builder.object("responsesBox", as: Box.self)
+            // A respondent sees no earlier answers: the list is never filled,
+            // and hidden it is out of the accessibility tree and the focus chain.
+            if kiosk {
+                deliveryLabel.isVisible = false
+                responses.isVisible = false
+            } else {
+                SyncService.shared.show(in: deliveryLabel)
+                responsesBox = responses.pointer
+            }
+        } catch {
+            // The interface is compiled into the binary: this is a build defect.
+            fatalError("the form window's interface cannot be built: \(error)")
         }
-
-        adw_clamp_set_child(OpaquePointer(clamp), column)
-        gtk_scrolled_window_set_child(scrolled.opaque, clamp)
-        adw_toast_overlay_set_child(OpaquePointer(toastOverlay), scrolled)
-        gtk_box_append(content.cast(to: GtkBox.self), toastOverlay)
-        adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), content)
 
         // The draft's answers are in place before any widget is bound.
         let draftNews = restoreDraft()
         renderer = makeRenderer()
         setupActions()
         setupStorageEvents()
-        gtk_menu_button_set_menu_model(OpaquePointer(menuButton), makeMenu())
+        fillMenu()
         windowState.restore(to: gtkWindow)
         if let problem = storageProblem {
             showStatus(problem, isError: true)
@@ -156,17 +128,6 @@ final class FormWindow: AppWindow {
         handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
-    }
-
-    private static func footerButton(_ mnemonic: String, action: String, suggested: Bool) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new()!
-        let label = gtk_label_new_with_mnemonic(mnemonic)!
-        gtk_label_set_mnemonic_widget(OpaquePointer(label), button)
-        gtk_button_set_child(button.cast(to: GtkButton.self), label)
-        if suggested { gtk_widget_add_css_class(button, "suggested-action") }
-        gtk_widget_add_css_class(button, "pill")
-        gtk_actionable_set_action_name(OpaquePointer(button), action)
-        return button
     }
 
     private static func subtitle(of form: FormFile) -> String? {
@@ -204,12 +165,12 @@ final class FormWindow: AppWindow {
         guard let renderer else { return }
         let paged = renderer.isPaged
         let hasNext = renderer.hasNextPage
-        gtk_widget_set_visible(backButton, paged ? TWB_TRUE : TWB_FALSE)
+        backButton.isVisible = paged
         pageLabel.isVisible = paged
-        gtk_widget_set_visible(nextButton, paged && hasNext ? TWB_TRUE : TWB_FALSE)
-        gtk_widget_set_visible(submitButton, paged && hasNext ? TWB_FALSE : TWB_TRUE)
-        if let back = actions["previous-page"] { g_simple_action_set_enabled(back, renderer.hasPreviousPage ? TWB_TRUE : TWB_FALSE) }
-        if let next = actions["next-page"] { g_simple_action_set_enabled(next, hasNext ? TWB_TRUE : TWB_FALSE) }
+        nextButton.isVisible = paged && hasNext
+        submitButton.isVisible = !(paged && hasNext)
+        actions.setEnabled("previous-page", renderer.hasPreviousPage)
+        actions.setEnabled("next-page", hasNext)
         let position = renderer.pagePosition
         pageLabel.text = paged ? String(format: tr("Page %d of %d"), Int32(position.page), Int32(position.of)) : ""
     }
@@ -344,55 +305,33 @@ final class FormWindow: AppWindow {
         addAction("close") { [weak self] in self?.close() }
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
         addAction("undo") { [weak self] in self?.undoLastChange() }
-        if isKiosk, let export = actions["export-csv"] { g_simple_action_set_enabled(export, TWB_FALSE) }
+        if isKiosk { actions.setEnabled("export-csv", false) }
         addLanguageAction()
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        actions[name] = Action.add(name, to: OpaquePointer(gtkWindow), handler)
+        actions.add(name, handler).store(in: bag)
     }
 
     /// `win.form-language`: the form's languages as radio items of the menu.
     private func addLanguageAction() {
         guard viewModel.definition.languages.count > 1 else { return }
-        let action = Action.addChoice("form-language", to: OpaquePointer(gtkWindow), state: viewModel.language.value ?? "") {
-            [weak self] language in self?.viewModel.language.value = language
+        actions.addChoice("form-language", state: viewModel.language.value ?? "") { [weak self] language in
+            self?.viewModel.language.value = language
         }
-        actions["form-language"] = action
+        .store(in: bag)
     }
 
-    private func makeMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        let formSection = SurveyApplication.openingSection(shown: form.path)
-        let export = g_menu_item_new(tr("_Export Responses…"), "win.export-csv")!
-        g_menu_item_set_attribute_value(export, "hidden-when", g_variant_new_string("action-disabled"))
-        g_menu_append_item(formSection, export)
-        g_object_unref(UnsafeMutableRawPointer(export))
-        let sendNow = g_menu_item_new(tr("_Send Responses Now"), "app.send-now")!
-        g_menu_item_set_attribute_value(sendNow, "hidden-when", g_variant_new_string("action-disabled"))
-        g_menu_append_item(formSection, sendNow)
-        g_object_unref(UnsafeMutableRawPointer(sendNow))
-        g_menu_append_section(menu, nil, formSection.cast(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(formSection))
-        if actions["form-language"] != nil {
-            let languages = g_menu_new()!
-            for language in viewModel.definition.languages {
-                let item = g_menu_item_new(Self.languageTitle(language), nil)!
-                g_menu_item_set_action_and_target_value(item, "win.form-language", g_variant_new_string(language))
-                g_menu_append_item(languages, item)
-                g_object_unref(UnsafeMutableRawPointer(item))
-            }
-            g_menu_append_submenu(menu, tr("Form _Language"), languages.cast(to: GMenuModel.self))
-            g_object_unref(UnsafeMutableRawPointer(languages))
+    /// Open Form… and the recent forms first, and the form's languages
+    /// when it has more than one.
+    private func fillMenu() {
+        primaryMenu.prependSection(SurveyApplication.openingSection(shown: form.path))
+        guard viewModel.definition.languages.count > 1 else { return }
+        let languages = Menu()
+        for language in viewModel.definition.languages {
+            languages.append(Self.languageTitle(language), action: "win.form-language", target: language)
         }
-        let appSection = g_menu_new()!
-        g_menu_append(appSection, tr("_Preferences"), "app.preferences")
-        g_menu_append(appSection, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(appSection, tr("_About Survey Form"), "app.about")
-        g_menu_append(appSection, tr("_Quit"), "app.quit")
-        g_menu_append_section(menu, nil, appSection.cast(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(appSection))
-        return menu.cast(to: GMenuModel.self)
+        languageSection.appendSubmenu(languages, label: tr("Form _Language"))
     }
 
     /// A form language as the menu shows it: `Deutsch (de)` as written,

@@ -11,8 +11,7 @@ import TwoWayBindingGtk
 final class SurveyApplication {
     // MARK: - Owned references
 
-    private let app: Application
-    var application: UnsafeMutablePointer<GtkApplication> { app.pointer }
+    let application: Application
     private var window: (any AppWindow)?
     private var formChooser: OpaquePointer?
     private var handlers: [ObservationToken] = []
@@ -34,33 +33,33 @@ final class SurveyApplication {
         // Before GtkApplication's own start-up, which looks for the shortcuts
         // window (gtk/help-overlay.ui) under the app's resource path.
         ResourceBundle.register()
-        app = Application(id: AppInfo.id, flags: G_APPLICATION_HANDLES_OPEN)
-        CommandLineOptions.add(to: application)
+        application = Application(id: AppInfo.id, flags: G_APPLICATION_HANDLES_OPEN)
+        CommandLineOptions.add(to: application.pointer)
         connectSignals()
     }
 
     /// Runs the application until its last window closes; the exit status.
     func run() -> Int32 {
-        let status = app.run()
+        let status = application.run()
         Settings.shared.flush()
         return status != 0 ? status : exitStatus
     }
 
-    var gApplication: UnsafeMutablePointer<GApplication> { application.cast(to: GApplication.self) }
+    var gApplication: UnsafeMutablePointer<GApplication> { application.pointer.cast(to: GApplication.self) }
 
     // MARK: - Signals
 
     private func connectSignals() {
-        app.onLocalOptions { [weak self] options in self?.handleLocalOptions(options) ?? -1 }
+        application.onLocalOptions { [weak self] options in self?.handleLocalOptions(options) ?? -1 }
         // A form another launch hands over (or this one's command line names).
-        app.onOpen { [weak self] paths in
+        application.onOpen { [weak self] paths in
             guard let form = paths.first else { return }
             self?.open(path: form)
         }
-        handlers.append(Signal.connect(application, signal: "startup") { [weak self] in
+        handlers.append(Signal.connect(application.pointer, signal: "startup") { [weak self] in
             self?.startup()
         })
-        app.onActivate { [weak self] in self?.activate() }
+        application.onActivate { [weak self] in self?.activate() }
     }
 
     /// Options that need no display are handled here, before GTK opens one.
@@ -251,34 +250,22 @@ final class SurveyApplication {
     /// The first section of every window's main menu: Open Form…, and the
     /// forms opened lately with the built-in survey after them (less the
     /// one `shown`, a form's path or `nil` for the built-in survey).
-    static func openingSection(shown: String?) -> OpaquePointer {
-        let section = g_menu_new()!
-        g_menu_append(section, tr("_Open Form…"), "app.open-form")
-        let recent = g_menu_new()!
-        let files = g_menu_new()!
+    static func openingSection(shown: String?) -> Menu {
+        let section = Menu()
+        section.append(tr("_Open Form…"), action: "app.open-form")
+        let recent = Menu()
+        let files = Menu()
         for path in Settings.shared.recentForms where path != shown {
-            append(URL(fileURLWithPath: path).lastPathComponent, opening: path, to: files)
+            files.append(URL(fileURLWithPath: path).lastPathComponent, action: "app.open-recent", target: path)
         }
-        g_menu_append_section(recent, nil, files.cast(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(files))
+        if files.count > 0 { recent.appendSection(files) }
         if shown != nil {
-            let builtIn = g_menu_new()!
-            append(tr("Built-in Survey"), opening: "", to: builtIn)
-            g_menu_append_section(recent, nil, builtIn.cast(to: GMenuModel.self))
-            g_object_unref(UnsafeMutableRawPointer(builtIn))
+            let builtIn = Menu()
+            builtIn.append(tr("Built-in Survey"), action: "app.open-recent", target: "")
+            recent.appendSection(builtIn)
         }
-        if g_menu_model_get_n_items(recent.cast(to: GMenuModel.self)) > 0 {
-            g_menu_append_submenu(section, tr("Open _Recent"), recent.cast(to: GMenuModel.self))
-        }
-        g_object_unref(UnsafeMutableRawPointer(recent))
+        if recent.count > 0 { section.appendSubmenu(recent, label: tr("Open _Recent")) }
         return section
-    }
-
-    private static func append(_ label: String, opening path: String, to menu: OpaquePointer) {
-        let item = g_menu_item_new(label, nil)!
-        g_menu_item_set_action_and_target_value(item, "app.open-recent", g_variant_new_string(path))
-        g_menu_append_item(menu, item)
-        g_object_unref(UnsafeMutableRawPointer(item))
     }
 
     private func showProblems(_ error: FormFileError) {

@@ -1,4 +1,3 @@
-import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -25,15 +24,11 @@ extension SurveyWindow {
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        actions[name] = Action.add(name, to: OpaquePointer(gtkWindow), handler)
+        actions.add(name, handler).store(in: bag)
     }
 
     private func bindEnabled(_ name: String, to source: some ObservableValue<Bool>) {
-        guard let action = actions[name] else { return }
-        source.observe(sendInitial: true) { enabled in
-            g_simple_action_set_enabled(action, enabled ? TWB_TRUE : TWB_FALSE)
-        }
-        .store(in: bag)
+        actions.bindEnabled(name, to: source).store(in: bag)
     }
 
     // MARK: - Submit

@@ -44,7 +44,8 @@ final class SurveyWindow {
     let storageEvents = EventBus()
     private(set) var autosave: DraftAutosave!
     private let windowState = WindowState(settings: .shared)
-    var actions: [String: OpaquePointer] = [:]
+    /// The window's actions (`win.*`).
+    let actions: ActionMap
     let bag = ObservationBag()
     var handlers: [ObservationToken] = []
     let exportDialog = ExportDialog()
@@ -61,7 +62,10 @@ final class SurveyWindow {
         let builder: Builder
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/survey-window.ui")
-            gtkWindow = UnsafeMutableRawPointer(try builder.object("surveyWindow", ofType: gtk_window_get_type())).assumingMemoryBound(to: GtkWindow.self)
+            let window = try builder.object("surveyWindow", as: Window.self)
+            gtkWindow = window.pointer!.cast(to: GtkWindow.self)
+            window.add(to: application.application)
+            actions = try ActionMap(of: window)
             nameEntry = try builder.object("nameEntry", as: Entry.self)
             companyEntry = try builder.object("companyEntry", as: Entry.self)
             yearsSpinButton = try builder.object("yearsSpinButton", as: SpinButton.self)
@@ -83,10 +87,7 @@ final class SurveyWindow {
                 .comments: try builder.object("commentsErrorLabel", as: Label.self),
             ]
             responsesListView = try builder.object("responsesListView", as: ListView.self)
-            let menu = try builder.object("primaryMenu", ofType: g_menu_get_type())
-            let opening = SurveyApplication.openingSection(shown: nil)
-            g_menu_prepend_section(OpaquePointer(menu), nil, opening.cast(to: GMenuModel.self))
-            g_object_unref(UnsafeMutableRawPointer(opening))
+            try builder.menu("primaryMenu").prependSection(SurveyApplication.openingSection(shown: nil))
             responsesPane = [
                 try builder.object("responsesHeadingLabel", as: Widget.self),
                 try builder.object("responsesScrolledWindow", as: Widget.self),
@@ -95,7 +96,6 @@ final class SurveyWindow {
             // The interface is compiled into the binary: this is a build defect.
             fatalError("the window's interface cannot be built: \(error)")
         }
-        gtk_window_set_application(gtkWindow, application.application)
 
         setupStorage()
         setupBindings()
@@ -179,7 +179,7 @@ final class SurveyWindow {
     private func setupKiosk() {
         guard isKiosk else { return }
         for widget in responsesPane { widget.isVisible = false }
-        if let export = actions["export-csv"] { g_simple_action_set_enabled(export, TWB_FALSE) }
+        actions.setEnabled("export-csv", false)
     }
 
     private func setupWindowState() {

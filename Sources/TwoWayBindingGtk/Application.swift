@@ -44,6 +44,25 @@ public final class Application {
         handlers.append(Signal.connectLocalOptions(pointer, handler))
     }
 
+    /// Sets the shortcuts of `action` (`"app.quit"`, `"win.submit"`), in
+    /// GTK's accelerator syntax (`"<Control>q"`), replacing any it had.
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        withNullTerminatedCStrings(accelerators) { gtk_application_set_accels_for_action(pointer, action, $0) }
+    }
+
+    /// The shortcuts of `action`, as `setAccelerators` takes them.
+    public func accelerators(for action: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(pointer, action) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var cursor = list
+        while let accelerator = cursor.pointee {
+            result.append(String(cString: accelerator))
+            cursor += 1
+        }
+        return result
+    }
+
     /// Runs the main loop until the last window closes; the exit status.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         MainLoopBridge.install()

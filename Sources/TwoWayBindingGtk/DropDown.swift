@@ -46,14 +46,7 @@ public final class DropDown: Widget, Bindable {
     }
 
     private static func splice(_ strings: OpaquePointer, at position: Int, removing removed: Int, titles: [String]) {
-        var copies = titles.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        copies.append(nil)
-        copies.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_string_list_splice(strings, guint(position), guint(removed), $0)
-            }
-        }
+        withNullTerminatedCStrings(titles) { gtk_string_list_splice(strings, guint(position), guint(removed), $0) }
     }
 
     /// Calls `handler` when Enter is pressed in the open list of choices,

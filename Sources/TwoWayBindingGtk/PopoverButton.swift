@@ -34,6 +34,12 @@ public final class PopoverButton: Widget {
         }
     }
 
+    /// The menu the button opens (a window's main menu, say), in place of
+    /// other content; GTK holds its own reference to it.
+    public var menu: Menu? {
+        didSet { if let menuButton { gtk_menu_button_set_menu_model(menuButton, menu?.model) } }
+    }
+
     /// Whether the popover is open.
     public var isOpen: Bool {
         popover.map { gtk_widget_get_visible($0) != 0 } ?? false

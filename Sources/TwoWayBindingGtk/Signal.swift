@@ -16,39 +16,24 @@ public enum Signal {}
 @MainActor
 final class SignalConnection {
     let id: gulong
-    private let object: UnsafeMutablePointer<GWeakRef>
+    private let object: WeakObject
 
     init(object instance: UnsafeMutableRawPointer, id: gulong) {
         self.id = id
-        object = .allocate(capacity: 1)
-        object.initialize(to: GWeakRef())
-        g_weak_ref_init(object, instance)
-    }
-
-    isolated deinit {
-        g_weak_ref_clear(object)
-        object.deallocate()
+        object = WeakObject(instance)
     }
 
     /// Whether the object is alive and the handler still connected to it.
     var isConnected: Bool {
-        withObject { g_signal_handler_is_connected($0, id) != 0 } ?? false
+        object.withObject { g_signal_handler_is_connected($0, id) != 0 } ?? false
     }
 
     /// Disconnects the handler, which releases its closure. Calling it again does nothing.
     func disconnect() {
-        _ = withObject { instance in
+        _ = object.withObject { instance in
             // After dispose GLib has dropped its handlers; their ids are stale.
             if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
         }
-    }
-
-    // Holds a strong reference for the call: the weak reference alone could be
-    // cleared by finalization on the way.
-    private func withObject<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T? {
-        guard let instance = g_weak_ref_get(object) else { return nil }
-        defer { g_object_unref(instance) }
-        return body(instance)
     }
 }
 

@@ -12,6 +12,19 @@ extension Widget {
         return push(source, into: property, of: object)
     }
 
+    /// Sets the widget's `property` to `value` once, as `g_object_set` does
+    /// but checked: `try windowTitle.set(.string("subtitle"), to: "Version 2")`.
+    public func set<Value>(_ property: Property<Value>, to value: Value) throws(PropertyError) {
+        let object = try checked(property)
+        property.set(object, property.name, value)
+    }
+
+    /// The widget's `property` as it is now.
+    public func value<Value>(of property: Property<Value>) throws(PropertyError) -> Value {
+        let object = try checked(property)
+        return property.get(object, property.name)
+    }
+
     /// Writes each of the source's values into an already checked property.
     private func push<Source: ObservableValue>(
         _ source: Source, into property: Property<Source.Value>, of object: gpointer

@@ -71,7 +71,7 @@ extension Widget {
         let classes: [Widget.Type] = [
             SpinButton.self, Entry.self, Switch.self, Scale.self, TextView.self,
             CheckButton.self, ToggleButton.self, DropDown.self, DatePicker.self, Label.self,
-            PopoverButton.self, ListView.self, Box.self,
+            PopoverButton.self, ListView.self, Box.self, Window.self,
         ]
         return classes.first { g_type_is_a(type, $0.gtkType) != 0 } ?? Widget.self
     }

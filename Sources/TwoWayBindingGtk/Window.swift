@@ -12,11 +12,27 @@ public final class Window: Widget {
         set { window.map { gtk_window_set_title($0, newValue) } }
     }
 
-    /// Shows the window as one of `application`'s, which runs until its last
+    /// Makes the window one of `application`'s: the application's actions
+    /// and shortcuts reach it, and the application runs until its last
     /// window closes.
-    public func present(in application: Application) {
+    public func add(to application: Application) {
         guard let window else { return }
         gtk_window_set_application(window, application.pointer)
-        gtk_window_present(window)
+    }
+
+    /// Shows the window as one of `application`'s.
+    public func present(in application: Application) {
+        add(to: application)
+        present()
+    }
+
+    /// Shows the window, or raises it if it is shown already.
+    public func present() {
+        if let window { gtk_window_present(window) }
+    }
+
+    /// Closes the window, as its close button does.
+    public func close() {
+        if let window { gtk_window_close(window) }
     }
 }

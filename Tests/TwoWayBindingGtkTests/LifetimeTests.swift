@@ -17,7 +17,11 @@ final class LifetimeTests: GtkTestCase {
             XCTAssertTrue(try Entry.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
             XCTAssertTrue(try Widget.wrapping(gtkEntry) === Entry.wrapping(gtkEntry))
             XCTAssertTrue(try Widget.wrapping(gtkSpin) is SpinButton, "a GtkSpinButton is an editable, but wraps as a SpinButton")
-            XCTAssertTrue(type(of: try Widget.wrapping(window)) == Widget.self, "other widgets get the plain wrapper")
+            XCTAssertTrue(try Widget.wrapping(window) is Window)
+            let button = gtk_button_new()!
+            g_object_ref_sink(UnsafeMutableRawPointer(button))
+            defer { g_object_unref(UnsafeMutableRawPointer(button)) }
+            XCTAssertTrue(type(of: try Widget.wrapping(button)) == Widget.self, "other widgets get the plain wrapper")
         }
     }
 

@@ -89,6 +89,29 @@ final class PropertyBindingTests: GtkTestCase {
         }
     }
 
+    func testAPropertySetOnce_andRead_checkedAsABindingIs() throws {
+        try MainActor.assumeIsolated {
+            let label = gtk_label_new("")!
+            let window = GtkTest.window(label)
+            let widget = try Widget.wrapping(label)
+            try widget.set(.string("label"), to: "Version 2")
+            XCTAssertEqual(String(cString: gtk_label_get_label(OpaquePointer(label))), "Version 2")
+            try widget.set(.integer("max-width-chars"), to: 12)
+            XCTAssertEqual(try widget.value(of: .integer("max-width-chars")), 12)
+            XCTAssertEqual(try widget.value(of: .string("label")), "Version 2")
+            XCTAssertThrowsError(try widget.set(.boolean("label"), to: true)) { error in
+                XCTAssertEqual(
+                    error as? PropertyError, .wrongValueType(name: "label", expected: "gboolean", actual: "gchararray")
+                )
+            }
+            XCTAssertEqual(try widget.value(of: .string("label")), "Version 2", "a refused value changes nothing")
+            GtkTest.destroy(window)
+            XCTAssertThrowsError(try widget.set(.string("label"), to: "gone")) { error in
+                XCTAssertEqual(error as? PropertyError, .widgetDestroyed(name: "label"))
+            }
+        }
+    }
+
     func testAModelOutlivingItsWidget_isLeftAlone() throws {
         try MainActor.assumeIsolated {
             let label = gtk_label_new("")!

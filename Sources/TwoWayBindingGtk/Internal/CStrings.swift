@@ -1,0 +1,14 @@
+import Glibc
+
+/// Calls `body` with `strings` as a NULL-terminated C array (GLib's strv),
+/// valid during the call.
+func withNullTerminatedCStrings<Result>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
+) -> Result {
+    var copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    copies.append(nil)
+    return copies.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count, body)
+    }
+}
