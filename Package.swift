@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TwoWayBinding", targets: ["TwoWayBinding"]),
         .library(name: "SurveyModel", targets: ["SurveyModel"]),
         .library(name: "TwoWayBindingGtk", targets: ["TwoWayBindingGtk"]),
+        .library(name: "TwoWayBindingAdw", targets: ["TwoWayBindingAdw"]),
         .library(name: "FormEngine", targets: ["FormEngine"]),
         .executable(name: "survey-form", targets: ["SurveyForm"]),
     ],
@@ -42,6 +43,9 @@ let package = Package(
         // that GtkListView reads an ObservableList through.
         .target(name: "CTwoWayBindingGtk", dependencies: ["CTwoWayBindingGtkShims"]),
         .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CTwoWayBindingGtkShims", "CTwoWayBindingGtk"]),
+        // libadwaita's dialogs, toasts and About window, for GNOME apps; the
+        // GTK layer above needs only GTK.
+        .target(name: "TwoWayBindingAdw", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CAdw"]),
         // XLSForm: reads a form (.xlsx, or pyxform's .csv and .md layouts),
         // evaluates its expressions and runs it as a `FormViewModel` on the
         // binding core. No GTK, no storage.
@@ -83,7 +87,7 @@ let package = Package(
             name: "SurveyForm",
             dependencies: [
                 "FormEngine", "SurveyModel", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
-                "CTwoWayBindingGtkShims", "CAdw",
+                "TwoWayBindingAdw", "CTwoWayBindingGtkShims", "CAdw",
             ],
             plugins: ["GResourceCompiler"]
         ),
@@ -100,7 +104,9 @@ let package = Package(
         .testTarget(
             name: "TwoWayBindingGtkTests",
             // CAdw for a dialog whose signal passes a string.
-            dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CTwoWayBindingGtkShims", "CAdw", "GtkTestSupport"]
+            dependencies: [
+                "TwoWayBindingGtk", "TwoWayBindingAdw", "TwoWayBinding", "CTwoWayBindingGtkShims", "CAdw", "GtkTestSupport",
+            ]
         ),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),

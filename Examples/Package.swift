@@ -17,6 +17,9 @@ let package = Package(
             dependencies: [
                 .product(name: "TwoWayBinding", package: "SurveyForm"),
                 .product(name: "TwoWayBindingGtk", package: "SurveyForm"),
+                // Not used by the greeter: named so that its documentation
+                // can be built from here too.
+                .product(name: "TwoWayBindingAdw", package: "SurveyForm"),
             ],
             resources: [.embedInCode("greeter.ui")]
         ),

@@ -38,6 +38,11 @@ static inline void twb_signal_emit(gpointer instance, const gchar *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+// Emits a native dialog's response, as the user's answer would. For tests.
+static inline void twb_emit_response(gpointer dialog, gint response) {
+    g_signal_emit_by_name(dialog, "response", response);
+}
+
 // Emits a key controller's key-pressed, as a key press would; returns
 // whether a handler took the key. For tests.
 static inline gboolean twb_emit_key_pressed(gpointer controller, guint keyval, GdkModifierType state) {

@@ -1,11 +1,12 @@
 import CTwoWayBindingGtkShims
 import Foundation
+import TwoWayBindingGtk
 
 /// `--screenshot PATH`: the window as a PNG, rendered by GTK itself.
 extension AppWindow {
     /// Waits for the window's first frame, renders it to `path`; whether it worked.
     func saveScreenshot(to path: String) async -> Bool {
-        let widget = gtkWindow.cast(to: GtkWidget.self)
+        guard let widget = window.pointer else { return false }
         for _ in 0..<100 where gtk_widget_get_mapped(widget) == 0 || gtk_widget_get_width(widget) == 0 {
             try? await Task.sleep(for: .milliseconds(50))
         }

@@ -1,10 +1,10 @@
-import CTwoWayBindingGtkShims
+import TwoWayBindingGtk
 
 /// What the application asks of its window, whichever form it shows: the
 /// built-in survey's or one opened from a file.
 @MainActor
 protocol AppWindow: AnyObject {
-    var gtkWindow: UnsafeMutablePointer<GtkWindow> { get }
+    var window: Window { get }
     /// Called once the window is gone.
     var onClose: (() -> Void)? { get set }
     func present()

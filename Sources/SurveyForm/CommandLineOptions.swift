@@ -1,4 +1,4 @@
-import CTwoWayBindingGtkShims
+import TwoWayBindingGtk
 
 /// What the command line asks for, beyond GTK's own options and `--help`.
 enum CommandLineMode: Equatable {
@@ -15,105 +15,73 @@ enum CommandLineMode: Equatable {
 
 @MainActor
 enum CommandLineOptions {
-    static func add(to application: UnsafeMutablePointer<GtkApplication>) {
-        let app = application.cast(to: GApplication.self)
+    static func add(to application: Application) {
         // In the order --help lists them.
-        let options: [(name: String, argument: GOptionArg, description: String, placeholder: String?)] = [
-            ("version", G_OPTION_ARG_NONE, tr("Show the version and exit"), nil),
-            ("export-csv", G_OPTION_ARG_FILENAME, tr("Write every stored response to PATH as CSV and exit"), tr("PATH")),
-            ("force", G_OPTION_ARG_NONE, tr("With --export-csv, replace PATH if it exists"), nil),
-            ("form", G_OPTION_ARG_FILENAME, tr("With --export-csv, export the responses to the form in FORM"), tr("FORM")),
-            ("kiosk", G_OPTION_ARG_NONE, tr("Let respondents fill in the form: hide stored responses and export"), nil),
-            ("describe-form", G_OPTION_ARG_FILENAME, tr("Print what the form file FORM contains as JSON and exit"), tr("FORM")),
-            ("screenshot", G_OPTION_ARG_FILENAME, tr("Render the window to PATH as PNG and exit"), tr("PATH")),
-            ("sync-status", G_OPTION_ARG_NONE, tr("Show where the stored responses stand on their way to the server and exit"), nil),
-            ("sync-now", G_OPTION_ARG_NONE, tr("Send every response the server does not have yet and exit"), nil),
-            ("server-setup", G_OPTION_ARG_NONE, tr("Create or update Survey Form's tables on the server (as their owner) and exit"), nil),
-            ("store-password", G_OPTION_ARG_NONE, tr("Keep the server password read from standard input in the keyring and exit"), nil),
-            ("insecure", G_OPTION_ARG_NONE, tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS"), nil),
-            ("from-server", G_OPTION_ARG_NONE, tr("With --export-csv, export what the server holds into the folder PATH, a file per form version"), nil),
-            ("server", G_OPTION_ARG_STRING, tr("With the sync options, the server HOST instead of the one in Preferences"), tr("HOST")),
-            ("database", G_OPTION_ARG_STRING, tr("With the sync options, the server's DATABASE"), tr("DATABASE")),
-            ("user", G_OPTION_ARG_STRING, tr("With the sync options, log in to the server as USER"), tr("USER")),
-            ("port", G_OPTION_ARG_INT, tr("With the sync options, the server's PORT"), tr("PORT")),
-            ("ca-file", G_OPTION_ARG_FILENAME, tr("With the sync options, also trust the certificate authority in the PEM file PATH"), tr("PATH")),
-            ("publish-form", G_OPTION_ARG_FILENAME, tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), tr("FORM")),
-        ]
-        for option in options {
-            g_application_add_main_option(app, option.name, 0, G_OPTION_FLAG_NONE, option.argument, option.description,
-                                          option.placeholder)
-        }
-        // Read here to check the form before anything opens; GApplication
-        // (G_APPLICATION_HANDLES_OPEN) then opens it, in the running
-        // instance when there is one.
-        g_application_add_main_option(
-            app, "", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, tr("The form to open"), nil
+        application.addOptions(
+            [
+                CommandLineOption("version", description: tr("Show the version and exit")),
+                CommandLineOption("export-csv", argument: .path, description: tr("Write every stored response to PATH as CSV and exit"), placeholder: tr("PATH")),
+                CommandLineOption("force", description: tr("With --export-csv, replace PATH if it exists")),
+                CommandLineOption("form", argument: .path, description: tr("With --export-csv, export the responses to the form in FORM"), placeholder: tr("FORM")),
+                CommandLineOption("kiosk", description: tr("Let respondents fill in the form: hide stored responses and export")),
+                CommandLineOption("describe-form", argument: .path, description: tr("Print what the form file FORM contains as JSON and exit"), placeholder: tr("FORM")),
+                CommandLineOption("screenshot", argument: .path, description: tr("Render the window to PATH as PNG and exit"), placeholder: tr("PATH")),
+                CommandLineOption("sync-status", description: tr("Show where the stored responses stand on their way to the server and exit")),
+                CommandLineOption("sync-now", description: tr("Send every response the server does not have yet and exit")),
+                CommandLineOption("server-setup", description: tr("Create or update Survey Form's tables on the server (as their owner) and exit")),
+                CommandLineOption("store-password", description: tr("Keep the server password read from standard input in the keyring and exit")),
+                CommandLineOption("insecure", description: tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS")),
+                CommandLineOption("from-server", description: tr("With --export-csv, export what the server holds into the folder PATH, a file per form version")),
+                CommandLineOption("server", argument: .string, description: tr("With the sync options, the server HOST instead of the one in Preferences"), placeholder: tr("HOST")),
+                CommandLineOption("database", argument: .string, description: tr("With the sync options, the server's DATABASE"), placeholder: tr("DATABASE")),
+                CommandLineOption("user", argument: .string, description: tr("With the sync options, log in to the server as USER"), placeholder: tr("USER")),
+                CommandLineOption("port", argument: .integer, description: tr("With the sync options, the server's PORT"), placeholder: tr("PORT")),
+                CommandLineOption("ca-file", argument: .path, description: tr("With the sync options, also trust the certificate authority in the PEM file PATH"), placeholder: tr("PATH")),
+                CommandLineOption("publish-form", argument: .path, description: tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), placeholder: tr("FORM")),
+            ],
+            // Read here to check the form before anything opens; GApplication
+            // (G_APPLICATION_HANDLES_OPEN) then opens it, in the running
+            // instance when there is one.
+            operands: (tr("[FORM]"), tr("The form to open")),
+            summary: tr("A survey form that stores its responses on this computer.")
         )
-        g_application_set_option_context_parameter_string(app, tr("[FORM]"))
-        g_application_set_option_context_summary(app, tr("A survey form that stores its responses on this computer."))
     }
 
-    static func parse(_ options: UnsafeMutablePointer<GVariantDict>) -> CommandLineMode {
-        if g_variant_dict_contains(options, "version") != 0 { return .version }
-        let force = g_variant_dict_contains(options, "force") != 0
-        if let path = filename(options, "export-csv") {
-            if g_variant_dict_contains(options, "from-server") != 0 {
+    static func parse(_ options: CommandLineArguments) -> CommandLineMode {
+        if options.contains("version") { return .version }
+        let force = options.contains("force")
+        if let path = options.path("export-csv") {
+            if options.contains("from-server") {
                 return .sync(.exportFromServer(folder: path, replacing: force), syncOverrides(options))
             }
-            return .exportCSV(path: path, force: force, form: filename(options, "form"))
+            return .exportCSV(path: path, force: force, form: options.path("form"))
         }
-        if let path = filename(options, "screenshot") { return .screenshot(path: path) }
-        if let path = filename(options, "publish-form") { return .sync(.publishForm(path: path), syncOverrides(options)) }
+        if let path = options.path("screenshot") { return .screenshot(path: path) }
+        if let path = options.path("publish-form") { return .sync(.publishForm(path: path), syncOverrides(options)) }
         let commands: [(String, SyncCommands.Command)] = [
             ("sync-status", .status), ("sync-now", .sendNow), ("server-setup", .setUpServer), ("store-password", .storePassword),
         ]
-        if let command = commands.first(where: { g_variant_dict_contains(options, $0.0) != 0 })?.1 {
+        if let command = commands.first(where: { options.contains($0.0) })?.1 {
             return .sync(command, syncOverrides(options))
         }
-        if let path = filename(options, "describe-form") { return .describeForm(path: path) }
-        return .run(kiosk: g_variant_dict_contains(options, "kiosk") != 0)
+        if let path = options.path("describe-form") { return .describeForm(path: path) }
+        return .run(kiosk: options.contains("kiosk"))
     }
 
     /// `--server`, `--port`, `--database`, `--user`, `--insecure` and `--ca-file`.
-    private static func syncOverrides(_ options: UnsafeMutablePointer<GVariantDict>) -> SyncCommands.Overrides {
+    private static func syncOverrides(_ options: CommandLineArguments) -> SyncCommands.Overrides {
         var overrides = SyncCommands.Overrides()
-        overrides.host = string(options, "server")
-        overrides.database = string(options, "database")
-        overrides.user = string(options, "user")
-        if let value = g_variant_dict_lookup_value(options, "port", nil) {
-            overrides.port = Int(g_variant_get_int32(value))
-            g_variant_unref(value)
-        }
-        overrides.insecure = g_variant_dict_contains(options, "insecure") != 0
-        overrides.certificateAuthority = filename(options, "ca-file")
+        overrides.host = options.string("server")
+        overrides.database = options.string("database")
+        overrides.user = options.string("user")
+        overrides.port = options.integer("port")
+        overrides.insecure = options.contains("insecure")
+        overrides.certificateAuthority = options.path("ca-file")
         return overrides
     }
 
     /// The form file named on the command line, for the window to open.
-    static func form(_ options: UnsafeMutablePointer<GVariantDict>) -> String? {
-        forms(options).first
-    }
-
-    /// The arguments that are no option (G_OPTION_REMAINING, named "").
-    private static func forms(_ options: UnsafeMutablePointer<GVariantDict>) -> [String] {
-        guard let value = g_variant_dict_lookup_value(options, "", nil) else { return [] }
-        defer { g_variant_unref(value) }
-        guard let array = g_variant_get_bytestring_array(value, nil) else { return [] }
-        defer { g_free(array) }
-        return stringArray(fromNullTerminated: array)
-    }
-
-    /// A G_OPTION_ARG_STRING value.
-    private static func string(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
-        guard let value = g_variant_dict_lookup_value(options, name, nil) else { return nil }
-        defer { g_variant_unref(value) }
-        return String(cString: g_variant_get_string(value, nil))
-    }
-
-    /// A G_OPTION_ARG_FILENAME value: a byte string in the file system's encoding.
-    private static func filename(_ options: UnsafeMutablePointer<GVariantDict>, _ name: String) -> String? {
-        guard let value = g_variant_dict_lookup_value(options, name, nil) else { return nil }
-        defer { g_variant_unref(value) }
-        return String(cString: g_variant_get_bytestring(value))
+    static func form(_ options: CommandLineArguments) -> String? {
+        options.operands.first
     }
 }

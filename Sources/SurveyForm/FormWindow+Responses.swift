@@ -1,8 +1,7 @@
-import CAdw
-import CTwoWayBindingGtkShims
 import FormEngine
 import Foundation
 import SurveyStorage
+import TwoWayBindingAdw
 import TwoWayBindingGtk
 
 /// The form's stored responses below it (none in kiosk mode): the newest in a
@@ -40,57 +39,42 @@ extension FormWindow {
     /// each stands on its way to the server when one is set.
     private func showResponses(_ newest: [FormResponse], total: Int, deliveries: [String: Delivery]) {
         guard let box = responsesBox else { return }
-        while let child = gtk_widget_get_first_child(box) { gtk_box_remove(box.cast(to: GtkBox.self), child) }
+        box.removeAll()
         responseHandlers = []
         guard !newest.isEmpty else {
-            let empty = adw_status_page_new()!
-            adw_status_page_set_icon_name(OpaquePointer(empty), "document-edit-symbolic")
-            adw_status_page_set_title(OpaquePointer(empty), tr("No Responses Yet"))
-            adw_status_page_set_description(OpaquePointer(empty), tr("Submitted responses to this form are listed here."))
-            gtk_widget_add_css_class(empty, "compact")
-            gtk_box_append(box.cast(to: GtkBox.self), empty)
+            let empty = StatusPage(
+                iconName: "document-edit-symbolic", title: tr("No Responses Yet"),
+                description: tr("Submitted responses to this form are listed here."), compact: true
+            )
+            box.append(empty.widget)
             return
         }
-        let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(
-            group.cast(to: AdwPreferencesGroup.self),
-            String(format: trn("%d Stored Response", "%d Stored Responses", total), Int32(total))
+        let group = PreferencesGroup(
+            title: String(format: trn("%d Stored Response", "%d Stored Responses", total), Int32(total)),
+            description: total > newest.count
+                ? String(format: tr("The %d newest are listed; export the responses to see them all."), Int32(Self.listedResponses))
+                : ""
         )
-        if total > newest.count {
-            adw_preferences_group_set_description(
-                group.cast(to: AdwPreferencesGroup.self),
-                String(format: tr("The %d newest are listed; export the responses to see them all."), Int32(Self.listedResponses))
-            )
-        }
         for response in newest {
-            adw_preferences_group_add(group.cast(to: AdwPreferencesGroup.self),
-                                      responseRow(response, delivery: deliveries[response.instanceID]))
+            group.add(responseRow(response, delivery: deliveries[response.instanceID]))
         }
-        gtk_box_append(box.cast(to: GtkBox.self), group)
+        box.append(group.widget)
     }
 
-    private func responseRow(_ response: FormResponse, delivery: Delivery?) -> UnsafeMutablePointer<GtkWidget> {
-        let row = adw_action_row_new()!
+    private func responseRow(_ response: FormResponse, delivery: Delivery?) -> ActionRow {
         let title = Self.dateFormatter.string(from: response.submittedAt)
-        adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
-        adw_preferences_row_set_use_markup(row.cast(to: AdwPreferencesRow.self), TWB_FALSE)
         var subtitle: [String] = []
         if let first = response.answers.first(where: { !$0.value.isEmpty }) { subtitle.append(String(first.value.prefix(80))) }
         if SyncService.shared.status.value.server != nil, let delivery {
             subtitle.append(SyncService.describe(delivery.state, lastError: delivery.lastError))
         }
-        if !subtitle.isEmpty {
-            adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), subtitle.joined(separator: "\n"))
-        }
-        gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), TWB_TRUE)
-        let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
-        gtk_widget_add_css_class(delete, "flat")
-        gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(delete, tr("Delete Response"))
-        (try? Widget.wrapping(delete))?.accessibleLabel = String(format: tr("Delete the response of %@"), title)
-        adw_action_row_add_suffix(row.cast(to: AdwActionRow.self), delete)
-        responseHandlers.append(Signal.connect(row, signal: "activated") { [weak self] in self?.showResponse(response) })
-        responseHandlers.append(Signal.connect(delete, signal: "clicked") { [weak self] in self?.delete(response) })
+        let row = ActionRow(title: title, subtitle: subtitle.joined(separator: "\n"))
+        let delete = Button(iconName: "user-trash-symbolic", tooltip: tr("Delete Response"))
+        // The tooltip names the button's purpose; its name says which response.
+        delete.accessibleLabel = String(format: tr("Delete the response of %@"), title)
+        row.addSuffix(delete)
+        responseHandlers.append(row.onActivated { [weak self] in self?.showResponse(response) })
+        responseHandlers.append(delete.onClicked { [weak self] in self?.delete(response) })
         return row
     }
 
@@ -108,15 +92,14 @@ extension FormWindow {
             let position = answer.path.contains("[") ? " (\(answer.path.split(separator: "/").dropLast().joined(separator: "/")))" : ""
             return "\(label)\(position): \(answer.value.isEmpty ? "–" : answer.value)"
         }
-        let dialog = adw_message_dialog_new(
-            gtkWindow, String(format: tr("Response of %@"), Self.dateFormatter.string(from: response.submittedAt)),
-            lines.joined(separator: "\n")
-        )!
-        let messageDialog = dialog.cast(to: AdwMessageDialog.self)
-        adw_message_dialog_add_response(messageDialog, "close", tr("_Close"))
-        adw_message_dialog_set_default_response(messageDialog, "close")
-        adw_message_dialog_set_close_response(messageDialog, "close")
-        gtk_window_present(dialog.cast(to: GtkWindow.self))
+        let dialog = MessageDialog(
+            over: window, heading: String(format: tr("Response of %@"), Self.dateFormatter.string(from: response.submittedAt)),
+            body: lines.joined(separator: "\n")
+        )
+        dialog.addResponse("close", label: tr("_Close"))
+        dialog.defaultResponse = "close"
+        dialog.closeResponse = "close"
+        dialog.present()
     }
 
     /// Deletes a stored response; the toast's Undo stores it again.
@@ -138,7 +121,7 @@ extension FormWindow {
     func chooseExportFile() {
         guard !isKiosk else { return }
         exportDialog.present(
-            over: gtkWindow, suggestedName: "\(form.id)-responses.csv",
+            over: window, suggestedName: "\(form.id)-responses.csv",
             export: { [weak self] url in
                 guard let self, let store else {
                     throw StorageError(tr("There are no responses to export: the response database could not be opened."))

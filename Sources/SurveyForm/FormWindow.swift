@@ -5,6 +5,7 @@ import Foundation
 import SurveyModel
 import SurveyStorage
 import TwoWayBinding
+import TwoWayBindingAdw
 import TwoWayBindingGtk
 
 /// A window collecting responses to a form opened from a file: a libadwaita
@@ -13,6 +14,7 @@ import TwoWayBindingGtk
 /// toast with Undo.
 @MainActor
 final class FormWindow: AppWindow {
+    let window: Window
     let gtkWindow: UnsafeMutablePointer<GtkWindow>
     let form: FormFile
     let viewModel: FormViewModel
@@ -22,9 +24,9 @@ final class FormWindow: AppWindow {
     private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
     private var autosave: DraftAutosave!
     private let page: UnsafeMutablePointer<GtkWidget>
-    private let toastOverlay: UnsafeMutablePointer<GtkWidget>
+    private let toastOverlay: ToastOverlay
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
-    private(set) var responsesBox: UnsafeMutablePointer<GtkWidget>?
+    private(set) var responsesBox: Box?
     var responseHandlers: [ObservationToken] = []
     /// Reads the stored responses off the main thread; the newest reading wins.
     let responsesReading = LatestReading()
@@ -49,11 +51,11 @@ final class FormWindow: AppWindow {
     /// The window's actions (`win.*`).
     private let actions: ActionMap
     private let bag = ObservationBag()
-    private var draftOffer: UnsafeMutablePointer<GtkWidget>?
+    private var draftOffer: MessageDialog?
     /// Whether this version's own draft was taken up at start.
     private var restoredOwnDraft = false
     /// The toast showing, and what its Undo does.
-    private var currentToast: OpaquePointer?
+    private var currentToast: Toast?
     private var pendingUndo: (@MainActor () -> Void)?
 
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
@@ -75,7 +77,7 @@ final class FormWindow: AppWindow {
         let builder: Builder
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/form-window.ui")
-            let window = try builder.object("formWindow", as: Window.self)
+            window = try builder.object("formWindow", as: Window.self)
             gtkWindow = window.pointer!.cast(to: GtkWindow.self)
             window.add(to: application.application)
             actions = try ActionMap(of: window)
@@ -85,7 +87,7 @@ final class FormWindow: AppWindow {
             try title.set(.string("subtitle"), to: Self.subtitle(of: form) ?? "")
             primaryMenu = try builder.menu("primaryMenu")
             languageSection = try builder.menu("languageSection")
-            toastOverlay = try builder.object("toastOverlay", as: Widget.self).pointer!
+            toastOverlay = try ToastOverlay(builder.object("toastOverlay", as: Widget.self))
             page = try builder.object("page", as: Box.self).pointer!
             statusLabel = try builder.object("statusLabel", as: Label.self)
             pageLabel = try builder.object("pageLabel", as: Label.self)
@@ -101,7 +103,7 @@ final class FormWindow: AppWindow {
                 responses.isVisible = false
             } else {
                 SyncService.shared.show(in: deliveryLabel)
-                responsesBox = responses.pointer
+                responsesBox = responses
             }
         } catch {
             // The interface is compiled into the binary: this is a build defect.
@@ -114,7 +116,7 @@ final class FormWindow: AppWindow {
         setupActions()
         setupStorageEvents()
         fillMenu()
-        windowState.restore(to: gtkWindow)
+        windowState.restore(to: window)
         if let problem = storageProblem {
             showStatus(problem, isError: true)
         } else if let draftNews {
@@ -125,6 +127,11 @@ final class FormWindow: AppWindow {
         reloadResponses()
         // Each round of sending moves rows from waiting to sent.
         SyncService.shared.roundsFinished.observe { [weak self] _ in self?.reloadResponses() }.store(in: bag)
+        // Its size is read while the window is whole; by "destroy" it is not.
+        handlers.append(window.onCloseRequest { [weak self] in
+            guard let self else { return }
+            windowState.save(from: window)
+        })
         handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
@@ -178,18 +185,17 @@ final class FormWindow: AppWindow {
     // MARK: - Showing
 
     func present() {
-        gtk_window_present(gtkWindow)
+        window.present()
         renderer.focusFirstQuestion()
         offerDraftOfOtherVersion()
     }
 
     func close() {
-        gtk_window_close(gtkWindow)
+        window.close()
     }
 
     private func windowDidClose() {
         autosave.flush()
-        windowState.save(from: gtkWindow)
         renderer.tearDown(removingWidgets: false)
         bag.cancelAll()
         onClose?()
@@ -197,9 +203,8 @@ final class FormWindow: AppWindow {
 
     func showStatus(_ message: String, isError: Bool) {
         statusLabel.text = message
-        guard let pointer = statusLabel.pointer else { return }
-        gtk_widget_remove_css_class(pointer, isError ? "success" : "error")
-        gtk_widget_add_css_class(pointer, isError ? "error" : "success")
+        statusLabel.removeStyleClass(isError ? "success" : "error")
+        statusLabel.addStyleClass(isError ? "error" : "success")
     }
 
     // MARK: - Drafts
@@ -257,26 +262,23 @@ final class FormWindow: AppWindow {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .short
-        let dialog = adw_message_dialog_new(
-            gtkWindow, tr("Carry Over Unsent Answers?"),
-            String(
+        let dialog = MessageDialog(
+            over: window, heading: tr("Carry Over Unsent Answers?"),
+            body: String(
                 format: tr("Answers to version %@ of this form, last saved %@, were never submitted. They can be carried over to this version, leaving out questions it no longer has, or kept for version %@."),
                 draft.formVersion, formatter.string(from: draft.savedAt), draft.formVersion
             )
-        )!
-        let messageDialog = dialog.cast(to: AdwMessageDialog.self)
-        adw_message_dialog_add_response(messageDialog, "keep", String(format: tr("_Keep for Version %@"), draft.formVersion))
-        adw_message_dialog_add_response(messageDialog, "carry", tr("_Carry Over"))
-        adw_message_dialog_set_response_appearance(messageDialog, "carry", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(messageDialog, "carry")
-        adw_message_dialog_set_close_response(messageDialog, "keep")
-        handlers.append(Signal.connect(UnsafeMutableRawPointer(dialog), signal: "response") { [weak self] (response: String) in
+        )
+        dialog.addResponse("keep", label: String(format: tr("_Keep for Version %@"), draft.formVersion))
+        dialog.addResponse("carry", label: tr("_Carry Over"), appearance: .suggested)
+        dialog.defaultResponse = "carry"
+        dialog.closeResponse = "keep"
+        draftOffer = dialog
+        dialog.present { [weak self] response in
             self?.draftOffer = nil
             guard response == "carry" else { return }
             self?.carryOver(draft)
-        })
-        draftOffer = dialog
-        gtk_window_present(dialog.cast(to: GtkWindow.self))
+        }
     }
 
     /// The other version's draft becomes this version's; its own file goes
@@ -432,29 +434,21 @@ final class FormWindow: AppWindow {
     /// Shows `message` with Undo, which Ctrl+Z also does while the toast
     /// shows. A newer toast replaces an older one, whose Undo then expires.
     func showToast(_ message: String, undo: @escaping @MainActor () -> Void) {
-        if let currentToast { adw_toast_dismiss(currentToast) }
-        let toast = adw_toast_new(message)!
-        adw_toast_set_button_label(toast, tr("_Undo"))
-        adw_toast_set_timeout(toast, 5)
-        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        currentToast?.dismiss()
+        var toast: Toast?
         let undoOnce: @MainActor () -> Void = { [weak self] in
-            guard let self, currentToast == toast else { return }
+            guard let self, let shown = currentToast, shown === toast else { return }
             currentToast = nil
             pendingUndo = nil
             undo()
         }
-        currentToast = toast
-        pendingUndo = undoOnce
-        // The overlay owns the toast and frees it once dismissed; its handlers go with it.
-        Signal.connect(UnsafeMutableRawPointer(toast), signal: "button-clicked", undoOnce)
-            .keep(with: UnsafeMutableRawPointer(toast))
-        Signal.connect(UnsafeMutableRawPointer(toast), signal: "dismissed") { [weak self] in
-            guard let self, currentToast == toast else { return }
+        toast = toastOverlay.show(message, button: tr("_Undo"), urgent: true, onButton: undoOnce) { [weak self] in
+            guard let self, let shown = currentToast, shown === toast else { return }
             currentToast = nil
             pendingUndo = nil
         }
-        .keep(with: UnsafeMutableRawPointer(toast))
-        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+        currentToast = toast
+        pendingUndo = undoOnce
     }
 
     /// Removes a stored response and updates the list; says why it could not.
@@ -474,6 +468,6 @@ final class FormWindow: AppWindow {
     private func undoLastChange() {
         guard let pendingUndo, let currentToast else { return }
         pendingUndo()
-        adw_toast_dismiss(currentToast)
+        currentToast.dismiss()
     }
 }

@@ -3,6 +3,7 @@ import CTwoWayBindingGtkShims
 import TwoWayBinding
 import Foundation
 import SurveyStorage
+import TwoWayBindingAdw
 import TwoWayBindingGtk
 
 /// The GtkApplication: one instance per user session, a window, the
@@ -13,7 +14,7 @@ final class SurveyApplication {
 
     let application: Application
     private var window: (any AppWindow)?
-    private var formChooser: OpaquePointer?
+    private var formChooser: FileChooser?
     private var handlers: [ObservationToken] = []
     /// What the application observes for as long as it runs.
     let bag = ObservationBag()
@@ -29,12 +30,12 @@ final class SurveyApplication {
 
     init() {
         Translations.setUp()
-        g_set_application_name(tr("Survey Form"))
+        Application.setDisplayName(tr("Survey Form"))
         // Before GtkApplication's own start-up, which looks for the shortcuts
         // window (gtk/help-overlay.ui) under the app's resource path.
         ResourceBundle.register()
         application = Application(id: AppInfo.id, flags: G_APPLICATION_HANDLES_OPEN)
-        CommandLineOptions.add(to: application.pointer)
+        CommandLineOptions.add(to: application)
         connectSignals()
     }
 
@@ -45,7 +46,6 @@ final class SurveyApplication {
         return status != 0 ? status : exitStatus
     }
 
-    var gApplication: UnsafeMutablePointer<GApplication> { application.pointer.cast(to: GApplication.self) }
 
     // MARK: - Signals
 
@@ -56,14 +56,12 @@ final class SurveyApplication {
             guard let form = paths.first else { return }
             self?.open(path: form)
         }
-        handlers.append(Signal.connect(application.pointer, signal: "startup") { [weak self] in
-            self?.startup()
-        })
+        application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
     }
 
     /// Options that need no display are handled here, before GTK opens one.
-    private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> gint {
+    private func handleLocalOptions(_ options: CommandLineArguments) -> Int32 {
         let mode = CommandLineOptions.parse(options)
         if case .run = mode, let status = checkForm(CommandLineOptions.form(options)) { return status }
         if case .screenshot = mode, let status = checkForm(CommandLineOptions.form(options)) { return status }
@@ -79,7 +77,7 @@ final class SurveyApplication {
             return SyncCommands.run(command, overrides: overrides)
         case .screenshot(let path):
             // A screenshot needs its own instance, not the running one's window.
-            g_application_set_flags(gApplication, G_APPLICATION_NON_UNIQUE)
+            application.flags = G_APPLICATION_NON_UNIQUE
             screenshotPath = path
             return -1
         case .run(let kiosk):
@@ -93,14 +91,7 @@ final class SurveyApplication {
     /// window; whether there was one. Otherwise this process goes on as the
     /// running instance (GApplication allows registering this early).
     private func handOver(_ form: FormFile) -> Bool {
-        guard g_application_register(gApplication, nil, nil) != 0,
-              g_application_get_is_remote(gApplication) != 0,
-              let file = g_file_new_for_path(form.path)
-        else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        var files: [OpaquePointer?] = [file]
-        g_application_open(gApplication, &files, 1, "")
-        return true
+        application.openInRunningInstance([form.path])
     }
 
     /// Reads the form named on the command line: `nil` to go on, or the exit
@@ -120,7 +111,7 @@ final class SurveyApplication {
     private func startup() {
         adw_init()
         ResourceBundle.loadStyleSheet()
-        gtk_window_set_default_icon_name(AppInfo.id)
+        Window.setDefaultIconName(AppInfo.id)
         AppActions.install(on: self)
         quitOnTerminationSignals()
         // A screenshot only draws the window.
@@ -131,17 +122,7 @@ final class SurveyApplication {
     /// session ending) quit as Ctrl+Q does: the draft is saved first. GLib
     /// delivers them on the main loop, where saving is safe.
     private func quitOnTerminationSignals() {
-        let quit: @convention(c) (gpointer?) -> gboolean = { data in
-            MainActor.assumeIsolated {
-                Unmanaged<SurveyApplication>.fromOpaque(data!).takeUnretainedValue().quit()
-            }
-            return gboolean(TWB_FALSE)
-        }
-        // The application object outlives the run, so it travels unretained.
-        let app = Unmanaged.passUnretained(self).toOpaque()
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-            g_unix_signal_add(signal, quit, app)
-        }
+        application.onUnixSignals([SIGTERM, SIGINT, SIGHUP]) { [weak self] in self?.quit() }.store(in: bag)
     }
 
     /// A form another launch named on its command line (`handOver`): the
@@ -269,43 +250,29 @@ final class SurveyApplication {
     }
 
     private func showProblems(_ error: FormFileError) {
-        let dialog = adw_message_dialog_new(
-            window?.gtkWindow, tr("This form cannot be opened"),
-            String(format: tr("%@ has problems:"), URL(fileURLWithPath: error.path).lastPathComponent)
+        let dialog = MessageDialog(
+            over: window?.window, heading: tr("This form cannot be opened"),
+            body: String(format: tr("%@ has problems:"), URL(fileURLWithPath: error.path).lastPathComponent)
                 + "\n\n" + error.problems.joined(separator: "\n")
-        )!
-        let messageDialog = dialog.cast(to: AdwMessageDialog.self)
-        adw_message_dialog_add_response(messageDialog, "close", tr("_Close"))
-        adw_message_dialog_set_default_response(messageDialog, "close")
-        adw_message_dialog_set_close_response(messageDialog, "close")
-        gtk_window_present(dialog.cast(to: GtkWindow.self))
+        )
+        dialog.addResponse("close", label: tr("_Close"))
+        dialog.defaultResponse = "close"
+        dialog.closeResponse = "close"
+        dialog.present()
     }
 
     /// Asks for a form file (`.xlsx`, `.csv`, `.md`) and opens it.
     func chooseForm() {
         guard formChooser == nil else { return }
-        let chooser = gtk_file_chooser_native_new(
-            tr("Open Form"), window?.gtkWindow, GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel")
-        )!
+        let chooser = FileChooser(
+            title: tr("Open Form"), purpose: .open, acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"), over: window?.window
+        )
+        chooser.addFilter(tr("XLSForm files"), patterns: ["*.xlsx", "*.csv", "*.md"])
         formChooser = chooser
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("XLSForm files"))
-        for pattern in ["*.xlsx", "*.csv", "*.md"] { gtk_file_filter_add_pattern(filter, pattern) }
-        gtk_file_chooser_add_filter(chooser, filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        handlers.append(Signal.connect(UnsafeMutableRawPointer(chooser), signal: "response") { [weak self] response in
-            guard let self else { return }
-            defer {
-                formChooser = nil
-                g_object_unref(UnsafeMutableRawPointer(chooser))
-            }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { return }
-            defer { g_free(path) }
-            openForm(path: String(cString: path))
-        })
-        gtk_native_dialog_show(UnsafeMutablePointer(chooser))
+        chooser.show { [weak self] choice in
+            self?.formChooser = nil
+            if case .path(let path) = choice { self?.openForm(path: path) }
+        }
     }
 
     // MARK: - Actions
@@ -316,29 +283,21 @@ final class SurveyApplication {
     func quit(status: Int32 = 0) {
         exitStatus = status
         window?.close()
-        g_application_quit(gApplication)
+        application.quit()
     }
+
+    /// The window shown, for dialogs to stand over.
+    var activeWindow: Window? { window?.window }
 
     /// The About window, as GNOME apps show it (libadwaita's), with what the
     /// metainfo says of the app.
-    /// The window shown, for dialogs to stand over.
-    var activeWindow: UnsafeMutablePointer<GtkWindow>? { window?.gtkWindow }
-
     func showAbout() {
-        let about = adw_about_window_new()!
-        let info = OpaquePointer(about)
-        adw_about_window_set_application_name(info, tr("Survey Form"))
-        adw_about_window_set_application_icon(info, AppInfo.id)
-        adw_about_window_set_version(info, AppInfo.version)
-        adw_about_window_set_developer_name(info, tr("The Survey Form developers"))
-        adw_about_window_set_comments(info, tr("Collect survey answers on this computer"))
-        adw_about_window_set_license_type(info, GTK_LICENSE_MIT_X11)
-        adw_about_window_set_website(info, "https://github.com/surveyform/SurveyForm")
-        adw_about_window_set_issue_url(info, "https://github.com/surveyform/SurveyForm/issues")
-        adw_about_window_set_translator_credits(info, tr("translator-credits"))
-        let aboutWindow = about.cast(to: GtkWindow.self)
-        gtk_window_set_modal(aboutWindow, TWB_TRUE)
-        if let parent = window?.gtkWindow { gtk_window_set_transient_for(aboutWindow, parent) }
-        gtk_window_present(aboutWindow)
+        AboutWindow(
+            applicationName: tr("Survey Form"), icon: AppInfo.id, version: AppInfo.version,
+            developerName: tr("The Survey Form developers"), comments: tr("Collect survey answers on this computer"),
+            license: GTK_LICENSE_MIT_X11, website: "https://github.com/surveyform/SurveyForm",
+            issueURL: "https://github.com/surveyform/SurveyForm/issues", translatorCredits: tr("translator-credits")
+        )
+        .present(over: window?.window)
     }
 }

@@ -92,7 +92,7 @@ extension SurveyWindow {
     func chooseExportFile() {
         guard !isKiosk else { return }
         exportDialog.present(
-            over: gtkWindow, suggestedName: "survey-responses.csv",
+            over: window, suggestedName: "survey-responses.csv",
             export: { [weak self] url in
                 guard let store = self?.store else {
                     throw StorageError(tr("There are no responses to export: the response database could not be opened."))

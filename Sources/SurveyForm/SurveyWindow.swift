@@ -13,6 +13,7 @@ import TwoWayBindingGtk
 final class SurveyWindow {
     // MARK: - Template widgets
 
+    let window: Window
     let gtkWindow: UnsafeMutablePointer<GtkWindow>
     let nameEntry: Entry
     let companyEntry: Entry
@@ -62,7 +63,7 @@ final class SurveyWindow {
         let builder: Builder
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/survey-window.ui")
-            let window = try builder.object("surveyWindow", as: Window.self)
+            window = try builder.object("surveyWindow", as: Window.self)
             gtkWindow = window.pointer!.cast(to: GtkWindow.self)
             window.add(to: application.application)
             actions = try ActionMap(of: window)
@@ -183,7 +184,7 @@ final class SurveyWindow {
     }
 
     private func setupWindowState() {
-        windowState.restore(to: gtkWindow)
+        windowState.restore(to: window)
     }
 
     private func restoreDraft() {
@@ -225,6 +226,11 @@ final class SurveyWindow {
     }
 
     private func setupLifetime() {
+        // Its size is read while the window is whole; by "destroy" it is not.
+        handlers.append(window.onCloseRequest { [weak self] in
+            guard let self else { return }
+            windowState.save(from: window)
+        })
         handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
             self?.windowDidClose()
         })
@@ -246,36 +252,32 @@ final class SurveyWindow {
     // MARK: - Showing
 
     func present() {
-        gtk_window_present(gtkWindow)
+        window.present()
         nameEntry.grabFocus()
     }
 
     func close() {
-        gtk_window_close(gtkWindow)
+        window.close()
     }
 
     private func windowDidClose() {
         autosave.flush()
-        windowState.save(from: gtkWindow)
         bag.cancelAll()
         onClose?()
     }
 
     func showStatus(_ message: String, isError: Bool) {
         statusLabel.text = message
-        guard let label = statusLabel.pointer else { return }
-        gtk_widget_remove_css_class(label, isError ? "success" : "failure")
-        gtk_widget_add_css_class(label, isError ? "failure" : "success")
+        statusLabel.removeStyleClass(isError ? "success" : "failure")
+        statusLabel.addStyleClass(isError ? "failure" : "success")
     }
 
     /// Adds `message` below the one shown, so that a start-up problem with the
     /// database is not hidden by news about the draft.
     func appendStatus(_ message: String, isError: Bool) {
         let shown = statusLabel.text
-        guard !shown.isEmpty, let label = statusLabel.pointer else {
-            return showStatus(message, isError: isError)
-        }
-        let shownIsError = gtk_widget_has_css_class(label, "failure") != 0
+        guard !shown.isEmpty else { return showStatus(message, isError: isError) }
+        let shownIsError = statusLabel.hasStyleClass("failure")
         showStatus(shown + "\n" + message, isError: isError || shownIsError)
     }
 

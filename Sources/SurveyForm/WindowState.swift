@@ -1,22 +1,21 @@
-import CTwoWayBindingGtkShims
+import TwoWayBindingGtk
 
 /// The window's size and maximized state, kept between runs in GSettings.
 @MainActor
 struct WindowState {
     let settings: Settings
 
-    func restore(to window: UnsafeMutablePointer<GtkWindow>) {
+    func restore(to window: Window) {
         let width = settings.windowWidth, height = settings.windowHeight
-        if width > 0, height > 0 { gtk_window_set_default_size(window, gint(clamping: width), gint(clamping: height)) }
-        if settings.isWindowMaximized { gtk_window_maximize(window) }
+        if width > 0, height > 0 { window.defaultSize = (width, height) }
+        if settings.isWindowMaximized { window.isMaximized = true }
     }
 
-    func save(from window: UnsafeMutablePointer<GtkWindow>) {
-        var width: gint = 0, height: gint = 0
+    func save(from window: Window) {
         // The default size follows the user's resizing, and is kept while maximized.
-        gtk_window_get_default_size(window, &width, &height)
-        settings.windowWidth = Int(width)
-        settings.windowHeight = Int(height)
-        settings.isWindowMaximized = gtk_window_is_maximized(window) != 0
+        let size = window.defaultSize
+        settings.windowWidth = size.width
+        settings.windowHeight = size.height
+        settings.isWindowMaximized = window.isMaximized
     }
 }

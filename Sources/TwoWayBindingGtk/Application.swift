@@ -1,5 +1,5 @@
 public import CTwoWayBindingGtkShims
-import TwoWayBinding
+public import TwoWayBinding
 
 /// A `GtkApplication` whose main loop also runs Swift's main actor, so that
 /// `Task { … }`, `await` and `EventBus.post` reach the widgets.
@@ -37,12 +37,75 @@ public final class Application {
         handlers.append(Signal.connectOpen(pointer, handler))
     }
 
-    /// Calls `handler` with the parsed command-line options, in the launching
-    /// process, before the application registers or opens a display: it
-    /// returns an exit status to end there, or -1 to go on.
-    public func onLocalOptions(_ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32) {
-        handlers.append(Signal.connectLocalOptions(pointer, handler))
+    /// Calls `handler` with the parsed command-line options (those added
+    /// with `addOptions`), in the launching process, before the application
+    /// registers or opens a display: it returns an exit status to end there,
+    /// or -1 to go on.
+    public func onLocalOptions(_ handler: @escaping @MainActor (CommandLineArguments) -> Int32) {
+        handlers.append(Signal.connectLocalOptions(pointer) { handler(CommandLineArguments($0)) })
     }
+
+    /// Calls `handler` once, when the application starts up as the running
+    /// instance, before its first activation: the place for what needs a
+    /// display (style sheets, actions, shortcuts).
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) {
+        handlers.append(Signal.connect(pointer, signal: "startup", handler))
+    }
+
+    /// How the application runs (`G_APPLICATION_NON_UNIQUE` for an instance
+    /// of its own, say); set before it registers.
+    public var flags: GApplicationFlags {
+        get { g_application_get_flags(gApplication) }
+        set { g_application_set_flags(gApplication, newValue) }
+    }
+
+    /// If another instance of the application is running, hands it `paths`
+    /// to open (its `onOpen` handler gets them) and returns true. Otherwise
+    /// this process registers as the running instance and returns false.
+    public func openInRunningInstance(_ paths: [String]) -> Bool {
+        guard g_application_register(gApplication, nil, nil) != 0,
+              g_application_get_is_remote(gApplication) != 0
+        else { return false }
+        var files = paths.map { g_file_new_for_path($0) }
+        defer { files.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
+        g_application_open(gApplication, &files, gint(files.count), "")
+        return true
+    }
+
+    /// Ends the run: `run()` returns once the main loop is back.
+    public func quit() {
+        g_application_quit(gApplication)
+    }
+
+    /// Calls `handler` on the main loop when the process gets one of
+    /// `signals` (`SIGTERM`, `SIGINT`, `SIGHUP`), instead of dying at once:
+    /// the place to save and quit. Until the token ends.
+    public func onUnixSignals(_ signals: [Int32], _ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        let box = Unmanaged.passRetained(UnixSignalHandler(handler)).toOpaque()
+        let run: @convention(c) (gpointer?) -> gboolean = { data in
+            runOnMainThread { Unmanaged<UnixSignalHandler>.fromOpaque(data!).takeUnretainedValue().handler() }
+            return gboolean(TWB_TRUE)
+        }
+        let release: @convention(c) (gpointer?) -> Void = { data in
+            Unmanaged<UnixSignalHandler>.fromOpaque(data!).release()
+        }
+        // One reference per source, each released by GLib when its source goes.
+        let sources = signals.map { signal in
+            _ = Unmanaged<UnixSignalHandler>.fromOpaque(box).retain()
+            return g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, run, box, release)
+        }
+        Unmanaged<UnixSignalHandler>.fromOpaque(box).release()
+        return ObservationToken {
+            for source in sources { g_source_remove(source) }
+        }
+    }
+
+    /// The name the desktop shows for the application (`g_set_application_name`).
+    public static func setDisplayName(_ name: String) {
+        g_set_application_name(name)
+    }
+
+    private var gApplication: UnsafeMutablePointer<GApplication> { pointer.cast(to: GApplication.self) }
 
     /// Sets the shortcuts of `action` (`"app.quit"`, `"win.submit"`), in
     /// GTK's accelerator syntax (`"<Control>q"`), replacing any it had.
@@ -69,5 +132,14 @@ public final class Application {
         var cStrings = arguments.map { g_strdup($0) }
         defer { cStrings.forEach { g_free($0) } }
         return g_application_run(pointer.cast(to: GApplication.self), Int32(cStrings.count), &cStrings)
+    }
+}
+
+/// A Unix signal's handler, as GLib's callback data.
+private final class UnixSignalHandler {
+    let handler: @MainActor () -> Void
+
+    init(_ handler: @escaping @MainActor () -> Void) {
+        self.handler = handler
     }
 }

@@ -132,17 +132,19 @@ extension Signal {
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
-    /// Connects GtkSpinButton's `output` signal (`gboolean (*)(GtkSpinButton*, gpointer)`),
-    /// which writes the value as text; `handler` returns `TWB_TRUE` when it wrote it.
-    static func connectSpinOutput(
+    /// Connects a signal shaped `gboolean (*)(instance, gpointer)`, such as
+    /// GtkSpinButton's `output` or GtkWindow's `close-request`; `handler`'s
+    /// answer is the signal's (`TWB_TRUE`: handled, stop here).
+    static func connectDeciding(
         _ object: UnsafeMutableRawPointer,
+        signal: String,
         _ handler: @escaping @MainActor () -> gint
     ) -> ObservationToken {
         let box = SignalClosureBox(.decide(handler))
         let trampoline: @convention(c) (gpointer) -> gint = { data in
             runOnMainThread { SignalClosureBox.unretained(data).decide() }
         }
-        return connect(object, "output", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
+        return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
     }
 
     /// Connects a key controller's `key-pressed` (`gboolean (*)(GtkEventControllerKey*,

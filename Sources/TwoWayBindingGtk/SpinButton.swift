@@ -105,7 +105,7 @@ public final class SpinButton: Widget, Bindable {
     fileprivate func allowEmptyText() {
         guard emptyOutput == nil, let pointer else { return }
         var emptiedAt = gtk_spin_button_get_value(spinButton)
-        emptyOutput = Signal.connectSpinOutput(pointer) { [weak self] in
+        emptyOutput = Signal.connectDeciding(pointer, signal: "output") { [weak self] in
             guard let self, let spinButton = self.spinButton else { return TWB_FALSE }
             let value = gtk_spin_button_get_value(spinButton)
             // A step of the arrows from empty text is a value again.

@@ -25,6 +25,11 @@ extension Widget {
         if let pointer { gtk_widget_remove_css_class(pointer, name) }
     }
 
+    /// Whether the widget has the style class `name`.
+    public func hasStyleClass(_ name: String) -> Bool {
+        pointer.map { gtk_widget_has_css_class($0, name) != 0 } ?? false
+    }
+
     /// The text shown when the pointer rests on the widget.
     public var tooltip: String? {
         get { pointer.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) } }

@@ -72,6 +72,8 @@ extension Widget {
             SpinButton.self, Entry.self, Switch.self, Scale.self, TextView.self,
             CheckButton.self, ToggleButton.self, DropDown.self, DatePicker.self, Label.self,
             PopoverButton.self, ListView.self, Box.self, Window.self,
+            // After the check and toggle buttons, which are GtkButtons too.
+            Button.self,
         ]
         return classes.first { g_type_is_a(type, $0.gtkType) != 0 } ?? Widget.self
     }

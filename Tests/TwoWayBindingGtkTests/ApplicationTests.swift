@@ -10,13 +10,30 @@ final class ApplicationTests: GtkTestCase {
     func testLocalOptionsCanEndTheRunWithAStatus_beforeAnythingRegisters() {
         MainActor.assumeIsolated {
             let app = Application(id: "io.github.surveyform.OptionsTest", flags: G_APPLICATION_NON_UNIQUE)
-            g_application_add_main_option(
-                app.pointer.cast(to: GApplication.self), "answer", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, "Answers", nil
+            app.addOptions(
+                [
+                    CommandLineOption("answer", description: "Answers"),
+                    CommandLineOption("name", argument: .string, description: "A name", placeholder: "NAME"),
+                    CommandLineOption("output", argument: .path, description: "Where", placeholder: "PATH"),
+                    CommandLineOption("port", argument: .integer, description: "A port", placeholder: "PORT"),
+                ],
+                operands: ("[FILE…]", "Files to open"), summary: "Tests options."
             )
             var activated = false
+            var seen: [String] = []
             app.onActivate { activated = true }
-            app.onLocalOptions { options in g_variant_dict_contains(options, "answer") != 0 ? 7 : -1 }
-            XCTAssertEqual(app.run(arguments: ["test", "--answer"]), 7)
+            app.onLocalOptions { options in
+                seen = [
+                    options.string("name") ?? "-", options.path("output") ?? "-", options.integer("port").map(String.init) ?? "-",
+                    options.contains("missing") ? "missing" : "-",
+                ] + options.operands
+                return options.contains("answer") ? 7 : -1
+            }
+            let status = app.run(arguments: [
+                "test", "--answer", "--name", "Ada", "--output", "/tmp/out.csv", "--port", "5433", "a.md", "b c.xlsx",
+            ])
+            XCTAssertEqual(status, 7)
+            XCTAssertEqual(seen, ["Ada", "/tmp/out.csv", "5433", "-", "a.md", "b c.xlsx"])
             XCTAssertFalse(activated, "an option that ends the run ends it before activation")
         }
     }

@@ -1,0 +1,79 @@
+public import CAdw
+public import TwoWayBinding
+public import TwoWayBindingGtk
+
+/// A libadwaita preferences group (`AdwPreferencesGroup`): rows in a boxed
+/// list under a title and a description.
+@MainActor
+public final class PreferencesGroup {
+    /// The group's wrapper, to lay out.
+    public let widget: Widget
+    private var group: UnsafeMutablePointer<AdwPreferencesGroup>? { widget.pointer?.cast(to: AdwPreferencesGroup.self) }
+
+    /// A group titled `title`, with `description` beneath it (none if empty).
+    public init(title: String, description: String = "") {
+        widget = try! Widget.wrapping(adw_preferences_group_new()!)
+        guard let group else { return }
+        adw_preferences_group_set_title(group, title)
+        if !description.isEmpty { adw_preferences_group_set_description(group, description) }
+    }
+
+    /// Adds `row` after the others.
+    public func add(_ row: ActionRow) {
+        if let group, let pointer = row.widget.pointer { adw_preferences_group_add(group, pointer) }
+    }
+}
+
+/// A libadwaita action row (`AdwActionRow`): a title, a subtitle and
+/// controls at its end, activated as a whole.
+@MainActor
+public final class ActionRow {
+    /// The row's wrapper, to lay out.
+    public let widget: Widget
+    private var row: UnsafeMutablePointer<AdwActionRow>? { widget.pointer?.cast(to: AdwActionRow.self) }
+
+    /// A row titled `title`, with `subtitle` beneath it (none if empty).
+    /// Both are plain text, never markup: what a user typed shows as typed.
+    public init(title: String, subtitle: String = "") {
+        widget = try! Widget.wrapping(adw_action_row_new()!)
+        guard let row else { return }
+        let preferencesRow = row.cast(to: AdwPreferencesRow.self)
+        adw_preferences_row_set_use_markup(preferencesRow, TWB_FALSE)
+        adw_preferences_row_set_title(preferencesRow, title)
+        if !subtitle.isEmpty { adw_action_row_set_subtitle(row, subtitle) }
+    }
+
+    /// Adds `control` at the row's end, centred on its height.
+    public func addSuffix(_ control: Widget) {
+        guard let row, let pointer = control.pointer else { return }
+        gtk_widget_set_valign(pointer, GTK_ALIGN_CENTER)
+        adw_action_row_add_suffix(row, pointer)
+    }
+
+    /// Makes the row activatable (a click, Enter or Space on it) and calls
+    /// `handler` each time it is activated, until the token ends.
+    public func onActivated(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        guard let row, let pointer = widget.pointer else { return ObservationToken {} }
+        gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), TWB_TRUE)
+        return Signal.connect(pointer, signal: "activated", handler)
+    }
+}
+
+/// A libadwaita status page (`AdwStatusPage`): an icon, a title and a
+/// description, for an empty list or a place with nothing yet.
+@MainActor
+public final class StatusPage {
+    /// The page's wrapper, to lay out.
+    public let widget: Widget
+
+    /// A page showing the icon `iconName`, `title` and `description`;
+    /// `compact` for one that sits among other content.
+    public init(iconName: String, title: String, description: String, compact: Bool = false) {
+        widget = try! Widget.wrapping(adw_status_page_new()!)
+        guard let page = widget.pointer.map(OpaquePointer.init) else { return }
+        adw_status_page_set_icon_name(page, iconName)
+        adw_status_page_set_title(page, title)
+        adw_status_page_set_description(page, description)
+        if compact { widget.addStyleClass("compact") }
+    }
+}

@@ -1,0 +1,29 @@
+public import CTwoWayBindingGtkShims
+public import TwoWayBinding
+
+/// A `GtkButton` that runs a closure when clicked. For a button that runs
+/// an action (`win.submit`), set its `action-name` in the `.ui` instead.
+public final class Button: Widget {
+    public override class var gtkType: GType { gtk_button_get_type() }
+
+    /// A button reading `label`; an underscore marks its mnemonic.
+    public convenience init(label: String) {
+        self.init(new: gtk_button_new_with_mnemonic(label))
+    }
+
+    /// A flat button showing the icon `iconName`. An icon says nothing to a
+    /// screen reader: `tooltip` names the button too.
+    public convenience init(iconName: String, tooltip: String) {
+        self.init(new: gtk_button_new_from_icon_name(iconName))
+        addStyleClass("flat")
+        self.tooltip = tooltip
+        accessibleLabel = tooltip
+    }
+
+    /// Calls `handler` each time the button is clicked (or activated from
+    /// the keyboard), until the token ends.
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        guard let pointer else { return ObservationToken {} }
+        return Signal.connect(pointer, signal: "clicked", handler)
+    }
+}
