@@ -4,6 +4,9 @@
 // libdispatch's main-queue hooks.
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+// For the in-memory GSettings backend that tests keep settings in.
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <libintl.h>
 #include <errno.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-import CTwoWayBindingGtkShims
 import Foundation
 import SurveySync
+import TwoWayBindingGtk
 
 /// The app's settings in GSettings (`io.github.surveyform.SurveyForm`): the
 /// window's size, the recent forms, kiosk mode and the shared server.
@@ -17,19 +17,22 @@ final class Settings {
     /// How many recent forms are remembered.
     static let recentFormLimit = 10
 
-    private let settings: UnsafeMutablePointer<GSettings>?
+    private let settings: SettingsStore?
     private var fallback: [String: Any] = [:]
 
     private init() {
-        guard let schema = Self.lookUpSchema() else {
-            settings = nil
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/glib-2.0/schemas").path
+        let directories = [installed, buildSchemaDirectory].filter {
+            FileManager.default.fileExists(atPath: $0 + "/gschemas.compiled")
+        }
+        settings = SettingsStore(schemaID: AppInfo.id, alsoLookingIn: directories)
+        if settings == nil {
             FileHandle.standardError.write(Data(
                 "survey-form: the settings schema \(AppInfo.id) is not installed; settings are not kept\n".utf8
             ))
-            return
         }
-        settings = g_settings_new_full(schema, nil, nil)
-        g_settings_schema_unref(schema)
     }
 
     // MARK: - Keys
@@ -102,71 +105,48 @@ final class Settings {
     /// Writes pending changes out before the process ends: GSettings
     /// otherwise writes them from the main loop, which is about to stop.
     func flush() {
-        g_settings_sync()
+        SettingsStore.flush()
     }
 
     // MARK: - GSettings
 
-    private static func lookUpSchema() -> OpaquePointer? {
-        if let source = g_settings_schema_source_get_default(),
-           let schema = g_settings_schema_source_lookup(source, AppInfo.id, TWB_TRUE) {
-            return schema
-        }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/glib-2.0/schemas").path
-        for directory in [installed, buildSchemaDirectory]
-        where FileManager.default.fileExists(atPath: directory + "/gschemas.compiled") {
-            guard let source = g_settings_schema_source_new_from_directory(
-                directory, g_settings_schema_source_get_default(), TWB_FALSE, nil
-            ) else { continue }
-            defer { g_settings_schema_source_unref(source) }
-            if let schema = g_settings_schema_source_lookup(source, AppInfo.id, TWB_FALSE) { return schema }
-        }
-        return nil
-    }
-
     private func integer(_ key: String, default value: Int) -> Int {
         guard let settings else { return fallback[key] as? Int ?? value }
-        return Int(g_settings_get_int(settings, key))
+        return settings.integer(key)
     }
 
     private func setInteger(_ key: String, _ value: Int) {
         guard let settings else { fallback[key] = value; return }
-        g_settings_set_int(settings, key, gint(clamping: value))
+        settings.setInteger(key, value)
     }
 
     private func boolean(_ key: String, default value: Bool) -> Bool {
         guard let settings else { return fallback[key] as? Bool ?? value }
-        return g_settings_get_boolean(settings, key) != 0
+        return settings.boolean(key)
     }
 
     private func setBoolean(_ key: String, _ value: Bool) {
         guard let settings else { fallback[key] = value; return }
-        g_settings_set_boolean(settings, key, value ? TWB_TRUE : TWB_FALSE)
+        settings.setBoolean(key, value)
     }
 
     private func string(_ key: String, default value: String) -> String {
         guard let settings else { return fallback[key] as? String ?? value }
-        guard let text = g_settings_get_string(settings, key) else { return value }
-        defer { g_free(text) }
-        return String(cString: text)
+        return settings.string(key)
     }
 
     private func setString(_ key: String, _ value: String) {
         guard let settings else { fallback[key] = value; return }
-        g_settings_set_string(settings, key, value)
+        settings.setString(key, value)
     }
 
     private func strings(_ key: String) -> [String] {
         guard let settings else { return fallback[key] as? [String] ?? [] }
-        guard let list = g_settings_get_strv(settings, key) else { return [] }
-        defer { g_strfreev(list) }
-        return stringArray(fromNullTerminated: list)
+        return settings.strings(key)
     }
 
     private func setStrings(_ key: String, _ values: [String]) {
         guard let settings else { fallback[key] = values; return }
-        _ = withNullTerminatedCStrings(values) { g_settings_set_strv(settings, key, $0) }
+        settings.setStrings(key, values)
     }
 }

@@ -47,6 +47,16 @@ open class GtkTestCase: XCTestCase {
 
 private let loggedWarnings = Atomic<Int>(0)
 
+/// GLib's log writer, counting warnings and criticals. Nonisolated: GLib
+/// logs from its worker threads too (GIO's, the file chooser's).
+private func countingLogWriter(
+    _ level: GLogLevelFlags, _ fields: UnsafePointer<GLogField>?, _ count: gsize, _ data: gpointer?
+) -> GLogWriterOutput {
+    let serious = G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue
+    if level.rawValue & serious != 0 { loggedWarnings.add(1, ordering: .relaxed) }
+    return g_log_writer_default(level, fields, count, data)
+}
+
 @MainActor
 public enum GtkTest {
     private static var isStarted: Bool?
@@ -58,11 +68,7 @@ public enum GtkTest {
         // that tests can read them back; a caller may choose another (the
         // leak check runs with none).
         setenv("GTK_A11Y", "test", 0)
-        g_log_set_writer_func({ level, fields, count, data in
-            let serious = G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue
-            if level.rawValue & serious != 0 { loggedWarnings.add(1, ordering: .relaxed) }
-            return g_log_writer_default(level, fields, count, data)
-        }, nil, nil)
+        g_log_set_writer_func(countingLogWriter, nil, nil)
         let started = gtk_init_check() != 0
         isStarted = started
         return started
