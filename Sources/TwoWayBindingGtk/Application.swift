@@ -117,13 +117,7 @@ public final class Application {
     public func accelerators(for action: String) -> [String] {
         guard let list = gtk_application_get_accels_for_action(pointer, action) else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var cursor = list
-        while let accelerator = cursor.pointee {
-            result.append(String(cString: accelerator))
-            cursor += 1
-        }
-        return result
+        return stringArray(fromNullTerminated: list)
     }
 
     /// Runs the main loop until the last window closes; the exit status.

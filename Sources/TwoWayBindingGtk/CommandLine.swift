@@ -67,13 +67,7 @@ public struct CommandLineArguments {
         value("") { value -> [String] in
             guard let array = g_variant_get_bytestring_array(value, nil) else { return [] }
             defer { g_free(array) }
-            var paths: [String] = []
-            var cursor = array
-            while let path = cursor.pointee {
-                paths.append(String(cString: path))
-                cursor += 1
-            }
-            return paths
+            return stringArray(fromNullTerminated: array)
         } ?? []
     }
 

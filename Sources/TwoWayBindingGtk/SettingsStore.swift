@@ -74,13 +74,7 @@ public final class SettingsStore {
     public func strings(_ key: String) -> [String] {
         guard let list = g_settings_get_strv(settings, key) else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var cursor = list
-        while let item = cursor.pointee {
-            result.append(String(cString: item))
-            cursor += 1
-        }
-        return result
+        return stringArray(fromNullTerminated: list)
     }
 
     public func setStrings(_ key: String, _ values: [String]) {

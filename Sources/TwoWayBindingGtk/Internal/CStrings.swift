@@ -12,3 +12,14 @@ func withNullTerminatedCStrings<Result>(
         buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count, body)
     }
 }
+
+/// The strings of a NULL-terminated C array (a strv, a bytestring array).
+func stringArray(fromNullTerminated array: UnsafeRawPointer) -> [String] {
+    var result: [String] = []
+    var cursor = array.assumingMemoryBound(to: UnsafePointer<CChar>?.self)
+    while let item = cursor.pointee {
+        result.append(String(cString: item))
+        cursor += 1
+    }
+    return result
+}
