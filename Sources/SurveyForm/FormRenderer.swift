@@ -1,7 +1,7 @@
-import CAdw
 import CTwoWayBindingGtkShims
 import FormEngine
 import TwoWayBinding
+import TwoWayBindingAdw
 import TwoWayBindingGtk
 
 /// Turns a running form into native widgets: groups become libadwaita
@@ -15,7 +15,7 @@ import TwoWayBindingGtk
 final class FormRenderer {
     private let viewModel: FormViewModel
     /// The vertical box the sections go into.
-    private let page: UnsafeMutablePointer<GtkWidget>
+    private let page: Box
     private let bag = ObservationBag()
     /// How to focus each answerable question's control.
     private var focusers: [ObjectIdentifier: @MainActor () -> Void] = [:]
@@ -25,7 +25,7 @@ final class FormRenderer {
     /// other use for it).
     private let advanceFocus: @MainActor () -> Void
     /// The sections and repeat containers added to `page`, removed on reload.
-    private var topLevelWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    private var topLevelWidgets: [Widget] = []
     /// Tokens of each repeat's current instances, by repeat.
     private var repeatBags: [ObjectIdentifier: ObservationBag] = [:]
     /// Each repeat's Add button, where focus goes when a Remove takes its own.
@@ -33,8 +33,8 @@ final class FormRenderer {
 
     /// A paged form's pages, each a box in `stack`, only the current one
     /// visible; empty when the whole form shows at once.
-    private var pages: [(states: [QuestionState], box: UnsafeMutablePointer<GtkWidget>)] = []
-    private var stack: UnsafeMutablePointer<GtkWidget>?
+    private var pages: [(states: [QuestionState], box: Box)] = []
+    private var stack: Box?
     /// Which pages have something to show; kept for its observer.
     private var pagesShown: Derived<[Bool]>?
     /// The page shown, of a paged form.
@@ -42,25 +42,25 @@ final class FormRenderer {
     /// Told when another page is shown, or a page comes or goes.
     var onPageChange: (() -> Void)?
 
-    init(viewModel: FormViewModel, page: UnsafeMutablePointer<GtkWidget>, advanceFocus: @escaping @MainActor () -> Void) {
+    init(viewModel: FormViewModel, page: Box, advanceFocus: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.page = page
         self.advanceFocus = advanceFocus
         guard viewModel.isPaged else {
-            topLevelWidgets = render(viewModel.states, into: page, bag: bag)
+            topLevelWidgets = render(viewModel.states, into: page, bag: bag).widgets
             return
         }
         // NB: a box of boxes, not a GtkStack: a stack's pages out of sight
         // stay in the accessibility tree, a hidden box's do not.
-        let stack = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let stack = Box(vertical: true)
         for states in viewModel.pages() {
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
-            gtk_widget_set_visible(box, TWB_FALSE)
-            gtk_box_append(stack.cast(to: GtkBox.self), box)
+            let box = Box(vertical: true, spacing: 24)
+            box.isVisible = false
+            stack.append(box)
             render(states, into: box, bag: bag)
             pages.append((states, box))
         }
-        gtk_box_append(page.cast(to: GtkBox.self), stack)
+        page.append(stack)
         self.stack = stack
         topLevelWidgets = [stack]
         show(page: shownPage(from: 0, step: 1) ?? 0)
@@ -126,9 +126,9 @@ final class FormRenderer {
 
     private func show(page index: Int) {
         guard pages.indices.contains(index) else { return }
-        gtk_widget_set_visible(pages[currentPage].box, TWB_FALSE)
+        pages[currentPage].box.isVisible = false
         currentPage = index
-        gtk_widget_set_visible(pages[index].box, TWB_TRUE)
+        pages[index].box.isVisible = true
         onPageChange?()
     }
 
@@ -157,7 +157,7 @@ final class FormRenderer {
         repeatBags.values.forEach { $0.cancelAll() }
         repeatBags = [:]
         if removingWidgets {
-            for widget in topLevelWidgets { gtk_box_remove(page.cast(to: GtkBox.self), widget) }
+            for widget in topLevelWidgets { page.remove(widget) }
         }
         topLevelWidgets = []
         pages = []
@@ -177,7 +177,7 @@ final class FormRenderer {
     /// counts only on Enter or when focus leaves: for Submit and Next reached
     /// by a shortcut.
     func commitTypedNumber() {
-        guard let root = gtk_widget_get_root(page).map({ UnsafeMutableRawPointer($0) }),
+        guard let root = page.pointer.flatMap({ gtk_widget_get_root($0) }).map({ UnsafeMutableRawPointer($0) }),
               let focus = gtk_root_get_focus(OpaquePointer(root)),
               let spin = gtk_widget_get_ancestor(focus, gtk_spin_button_get_type()).flatMap({ try? SpinButton.wrapping($0) })
         else { return }
@@ -198,42 +198,36 @@ final class FormRenderer {
     // MARK: - Sections
 
     /// Adds `states` (one scope's rows, flat, in form order) to `box` as
-    /// sections; returns what it added.
+    /// sections; returns what it added, and the first section when it came
+    /// first (a repeat instance's Remove goes on its title line).
     @discardableResult
     private func render(
-        _ states: [QuestionState], into box: UnsafeMutablePointer<GtkWidget>, bag: ObservationBag,
-        title: String? = nil
-    ) -> [UnsafeMutablePointer<GtkWidget>] {
-        var added: [UnsafeMutablePointer<GtkWidget>] = []
-        var section: UnsafeMutablePointer<GtkWidget>?
+        _ states: [QuestionState], into box: Box, bag: ObservationBag, title: String? = nil
+    ) -> (widgets: [Widget], firstSection: PreferencesGroup?) {
+        var added: [Widget] = []
+        var firstSection: PreferencesGroup?
+        var section: PreferencesGroup?
         // The innermost group the current section belongs to.
         var sectionGroup: QuestionState?
         var groups: [QuestionState] = []
 
-        func newSection(for group: QuestionState?, titled: Bool) -> UnsafeMutablePointer<GtkWidget> {
-            let widget = adw_preferences_group_new()!
-            gtk_box_append(box.cast(to: GtkBox.self), widget)
-            added.append(widget)
+        func newSection(for group: QuestionState?, titled: Bool) -> PreferencesGroup {
+            let section = PreferencesGroup()
+            box.append(section.widget)
+            added.append(section.widget)
+            if added.count == 1 { firstSection = section }
             if let group {
                 if titled {
-                    // The wrapper, not the pointer: it knows when the widget is gone.
-                    let section = try? Widget.wrapping(widget)
-                    group.label.observe(sendInitial: true) { [weak section] title in
-                        guard let pointer = section?.pointer else { return }
-                        adw_preferences_group_set_title(pointer.cast(to: AdwPreferencesGroup.self), title)
-                    }
-                    .store(in: bag)
-                    group.hint.observe(sendInitial: true) { [weak section] hint in
-                        guard let pointer = section?.pointer else { return }
-                        adw_preferences_group_set_description(pointer.cast(to: AdwPreferencesGroup.self), hint)
-                    }
-                    .store(in: bag)
+                    // Held by the observers, which the bag ends; once the widget
+                    // is gone, setting its title does nothing.
+                    group.label.observe(sendInitial: true) { [section] title in section.title = title }.store(in: bag)
+                    group.hint.observe(sendInitial: true) { [section] hint in section.description = hint }.store(in: bag)
                 }
-                bindVisible(widget, to: group.isRelevant, bag: bag)
+                bindVisible(section.widget, to: group.isRelevant, bag: bag)
             } else if let title, added.count == 1 {
-                adw_preferences_group_set_title(widget.cast(to: AdwPreferencesGroup.self), title)
+                section.title = title
             }
-            return widget
+            return section
         }
 
         for state in states {
@@ -249,8 +243,8 @@ final class FormRenderer {
                 sectionGroup = state
             case .repeatGroup:
                 guard let repeatState = state.repeatState else { continue }
-                let container = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)!
-                gtk_box_append(box.cast(to: GtkBox.self), container)
+                let container = Box(vertical: true, spacing: 24)
+                box.append(container)
                 added.append(container)
                 bindVisible(container, to: state.isRelevant, bag: bag)
                 renderRepeat(state, repeatState, into: container, bag: bag)
@@ -262,54 +256,48 @@ final class FormRenderer {
                     section = newSection(for: groups.last, titled: false)
                     sectionGroup = groups.last
                 }
-                adw_preferences_group_add(section!.cast(to: AdwPreferencesGroup.self), row)
+                section?.add(row)
             }
         }
-        return added
+        return (added, firstSection)
     }
 
     /// A repeat: each instance a section with Remove, then Add; rebuilt as
     /// instances come and go.
-    private func renderRepeat(
-        _ state: QuestionState, _ repeatState: RepeatState, into container: UnsafeMutablePointer<GtkWidget>,
-        bag: ObservationBag
-    ) {
+    private func renderRepeat(_ state: QuestionState, _ repeatState: RepeatState, into container: Box, bag: ObservationBag) {
         let key = ObjectIdentifier(repeatState)
-        let holder = try? Widget.wrapping(container)
-        repeatState.instances.observe(sendInitial: true) { [weak self, weak holder] instances in
-            guard let self, let container = holder?.pointer else { return }
+        repeatState.instances.observe(sendInitial: true) { [weak self, weak container] instances in
+            guard let self, let container, container.pointer != nil else { return }
             repeatBags[key]?.cancelAll()
             let instanceBag = ObservationBag()
             repeatBags[key] = instanceBag
-            while let child = gtk_widget_get_first_child(container) {
-                gtk_box_remove(container.cast(to: GtkBox.self), child)
-            }
+            container.removeAll()
             let label = state.label.value
             for (offset, instance) in instances.enumerated() {
                 let title = String(format: tr("%@ %d"), label, Int32(offset + 1))
-                let sections = render(instance.states, into: container, bag: instanceBag, title: title)
-                if !repeatState.isCountFixed, let first = sections.first {
-                    let remove = button(String(format: tr("Remove %@ %d"), label, Int32(offset + 1)), icon: "user-trash-symbolic")
-                    Signal.connect(remove, signal: "clicked") { [weak self, weak repeatState] in
+                let rendered = render(instance.states, into: container, bag: instanceBag, title: title)
+                if !repeatState.isCountFixed, let first = rendered.firstSection {
+                    let remove = Button(iconName: "user-trash-symbolic", tooltip: String(format: tr("Remove %@ %d"), label, Int32(offset + 1)))
+                    remove.onClicked { [weak self, weak repeatState] in
                         repeatState?.remove(at: offset)
                         // The button went with its instance: focus stays in the repeat.
                         self?.addButtons[key]?.grabFocus()
                     }
-                    .keep(with: remove)
-                    adw_preferences_group_set_header_suffix(first.cast(to: AdwPreferencesGroup.self), remove)
+                    .store(in: instanceBag)
+                    first.setHeaderSuffix(remove)
                 }
             }
             if !repeatState.isCountFixed {
-                let add = button(String(format: tr("Add %@"), label), icon: "list-add-symbolic", text: true)
-                gtk_widget_set_halign(add, GTK_ALIGN_START)
-                Signal.connect(add, signal: "clicked") { [weak self, weak repeatState] in
+                let add = Button(label: String(format: tr("Add %@"), label))
+                add.horizontalAlignment = .start
+                add.onClicked { [weak self, weak repeatState] in
                     guard let instance = repeatState?.add() else { return }
                     // The new instance's first question, once it is built.
                     self?.focus(firstOf: instance.states)
                 }
-                .keep(with: add)
-                gtk_box_append(container.cast(to: GtkBox.self), add)
-                addButtons[key] = try? Widget.wrapping(add)
+                .store(in: instanceBag)
+                container.append(add)
+                addButtons[key] = add
             }
         }
         .store(in: bag)
@@ -321,24 +309,11 @@ final class FormRenderer {
         }
     }
 
-    private func button(_ label: String, icon: String, text: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
-        let button: UnsafeMutablePointer<GtkWidget>
-        if text {
-            button = gtk_button_new_with_label(label)
-        } else {
-            button = gtk_button_new_from_icon_name(icon)
-            gtk_widget_set_tooltip_text(button, label)
-            (try? Widget.wrapping(button))?.accessibleLabel = label
-            gtk_widget_add_css_class(button, "flat")
-        }
-        return button
-    }
-
     // MARK: - Questions
 
     /// A row for a question the respondent sees, or `nil` for one computed
     /// or filled in by the app (calculate, hidden, metadata).
-    private func questionRow(_ state: QuestionState, bag: ObservationBag) -> UnsafeMutablePointer<GtkWidget>? {
+    private func questionRow(_ state: QuestionState, bag: ObservationBag) -> Widget? {
         let question = state.question
         guard question.type.isAnswerable || question.type == .note, !question.type.isMetadata,
               question.type != .hidden else { return nil }
@@ -375,7 +350,7 @@ final class FormRenderer {
         box.append(hint)
 
         guard question.type != .note, let control = makeControl(for: state, bag: bag) else {
-            return row
+            return card
         }
         box.append(control.shown)
 
@@ -415,7 +390,7 @@ final class FormRenderer {
         }
         state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
             .store(in: bag)
-        return row
+        return card
     }
 
     private static func title(_ label: String, required: Bool) -> String {
@@ -460,19 +435,14 @@ final class FormRenderer {
         switch question.type {
         case .text where question.appearance?.contains("multiline") == true:
             let text = TextView()
-            guard let view = text.pointer else { return nil }
             // NB: word-char wrapping lays out a long unbroken paste in
             // seconds (GTK 4.8, Pango 1.50); word wrapping in milliseconds.
-            gtk_text_view_set_wrap_mode(view.cast(to: GtkTextView.self), GTK_WRAP_WORD)
+            text.wrapsWords = true
             // Tab leaves the question, as everywhere else in the form.
-            gtk_text_view_set_accepts_tab(view.cast(to: GtkTextView.self), TWB_FALSE)
-            let scrolled = gtk_scrolled_window_new()!
-            gtk_scrolled_window_set_child(scrolled.opaque, view)
-            gtk_scrolled_window_set_has_frame(scrolled.opaque, TWB_TRUE)
-            gtk_scrolled_window_set_min_content_height(scrolled.opaque, 80)
+            text.acceptsTab = false
+            let scrolled = ScrolledWindow(child: text, hasFrame: true, minimumHeight: 80)
             text.bind(with: state.value, options: options)
-            guard let shown = try? Widget.wrapping(scrolled) else { return nil }
-            return Control(shown: shown, focusable: text, validated: text, labelled: [text])
+            return Control(shown: scrolled, focusable: text, validated: text, labelled: [text])
         case .integer, .decimal:
             if let range = question.constrainedRange {
                 return numberSpinButton(for: state, range: range, options: options)
@@ -480,21 +450,19 @@ final class FormRenderer {
             fallthrough
         case .text, .date, .time, .dateTime:
             let entry = Entry()
-            guard let entryPointer = entry.pointer else { return nil }
             if question.type == .text {
                 entry.bind(with: state.value, options: options)
             } else {
                 entry.bind(with: state.value, transform: .typed(question.type), options: options)
-                if let placeholder = Self.placeholder(for: question.type) {
-                    gtk_entry_set_placeholder_text(entryPointer.cast(to: GtkEntry.self), placeholder)
-                }
-                let purpose = question.type == .integer ? GTK_INPUT_PURPOSE_DIGITS : GTK_INPUT_PURPOSE_NUMBER
+                if let placeholder = Self.placeholder(for: question.type) { entry.placeholder = placeholder }
                 if question.type == .integer || question.type == .decimal {
-                    gtk_entry_set_input_purpose(entryPointer.cast(to: GtkEntry.self), purpose)
+                    entry.inputPurpose = question.type == .integer ? .digits : .number
                 }
             }
-            Signal.connect(entryPointer, signal: "activate") { [advanceFocus] in advanceFocus() }
-                .keep(with: entryPointer)
+            if let pointer = entry.pointer {
+                // Lasts as long as the entry.
+                entry.onActivate { [advanceFocus] in advanceFocus() }.keep(with: pointer)
+            }
             if question.type == .date || question.type == .time || question.type == .dateTime {
                 return picking(entry, for: state, bag: bag)
             }
@@ -504,12 +472,12 @@ final class FormRenderer {
             let lower = min(parameters.start, parameters.end), upper = max(parameters.start, parameters.end)
             let scale = Scale(range: lower...upper, step: abs(parameters.step))
             // The value shows in a label of its own beside the scale.
-            if let pointer = scale.pointer { gtk_scale_set_draw_value(pointer.cast(to: GtkScale.self), TWB_FALSE) }
+            scale.showsValue = false
             scale.expandsHorizontally = true
             scale.bind(with: state.value, transform: .range(start: parameters.start, step: parameters.step), options: options)
             let value = Label()
             value.show(state.value, format: { $0.isEmpty ? "–" : $0 })
-            if let pointer = value.pointer { gtk_widget_set_size_request(pointer, 48, -1) }
+            value.setMinimumSize(width: 48)
             let line = Box(vertical: false, spacing: 12)
             line.append(scale)
             line.append(value)
@@ -539,18 +507,16 @@ final class FormRenderer {
         let digits = wholeNumbers ? 0 : max(2, Self.decimalPlaces(of: range.lowerBound), Self.decimalPlaces(of: range.upperBound))
         let step = wholeNumbers || range.upperBound - range.lowerBound > 10 ? 1 : 0.1
         let spin = SpinButton(range: range, step: step)
-        if let pointer = spin.pointer {
-            gtk_spin_button_set_digits(pointer.opaque, guint(digits))
-            // Letters reach the spin button, to be refused with the form's message.
-            gtk_spin_button_set_numeric(pointer.opaque, TWB_FALSE)
-        }
+        spin.digits = digits
+        // Letters reach the spin button, to be refused with the form's message.
+        spin.acceptsOnlyDigits = false
         spin.notANumberMessage = { [weak state] text in state?.typeProblem(text) ?? "" }
         spin.outOfRangeMessage = { [weak state] _ in state?.constraintProblem() ?? "" }
         spin.allowingEmpty.bind(with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: options)
         // Enter reaches the spin button's text, after the binding has taken it.
-        if let text = spin.pointer.flatMap({ gtk_editable_get_delegate($0.opaque) }) {
-            Signal.connect(UnsafeMutableRawPointer(text), signal: "activate") { [advanceFocus] in advanceFocus() }
-                .keep(with: UnsafeMutableRawPointer(text))
+        if let pointer = spin.pointer {
+            // Lasts as long as the spin button.
+            spin.onActivate { [advanceFocus] in advanceFocus() }.keep(with: pointer)
         }
         return Control(shown: spin, focusable: spin, validated: spin, labelled: [spin])
     }
@@ -582,10 +548,8 @@ final class FormRenderer {
             for (part, upper, name) in [(TimeOfDayPart.hour, 23.0, tr("Hour of %@")), (.minute, 59, tr("Minute of %@"))] {
                 if part == .minute { time.append(Label(":")) }
                 let spin = SpinButton(range: 0...upper, step: 1)
-                if let pointer = spin.pointer {
-                    gtk_spin_button_set_wrap(pointer.opaque, TWB_TRUE)
-                    gtk_orientable_set_orientation(OpaquePointer(pointer), GTK_ORIENTATION_VERTICAL)
-                }
+                spin.wraps = true
+                spin.isVertical = true
                 spin.bind(with: state.value, transform: .timeOfDay(part, in: state.value, dateTime: type == .dateTime))
                 time.append(spin)
                 namers.append { [weak spin] label in spin?.accessibleLabel = String(format: name, label) }
@@ -693,7 +657,7 @@ final class FormRenderer {
         guard let choices = state.choices else { return nil }
         let language = viewModel.language
         let dropDown = DropDown()
-        if let pointer = dropDown.pointer { gtk_widget_set_halign(pointer, GTK_ALIGN_START) }
+        dropDown.horizontalAlignment = .start
         let titles = ObservableList<String>()
         dropDown.showItems(titles) { $0 }.store(in: bag)
         let fill = { [weak dropDown] in

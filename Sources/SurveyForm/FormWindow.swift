@@ -23,7 +23,7 @@ final class FormWindow: AppWindow {
     let store: ResponseStore?
     private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
     private var autosave: DraftAutosave!
-    private let page: UnsafeMutablePointer<GtkWidget>
+    private let page: Box
     private let toastOverlay: ToastOverlay
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
     private(set) var responsesBox: Box?
@@ -88,7 +88,7 @@ final class FormWindow: AppWindow {
             primaryMenu = try builder.menu("primaryMenu")
             languageSection = try builder.menu("languageSection")
             toastOverlay = try ToastOverlay(builder.object("toastOverlay", as: Widget.self))
-            page = try builder.object("page", as: Box.self).pointer!
+            page = try builder.object("page", as: Box.self)
             statusLabel = try builder.object("statusLabel", as: Label.self)
             pageLabel = try builder.object("pageLabel", as: Label.self)
             backButton = try builder.object("backButton", as: Widget.self)

@@ -11,16 +11,37 @@ public final class PreferencesGroup {
     private var group: UnsafeMutablePointer<AdwPreferencesGroup>? { widget.pointer?.cast(to: AdwPreferencesGroup.self) }
 
     /// A group titled `title`, with `description` beneath it (none if empty).
-    public init(title: String, description: String = "") {
+    public init(title: String = "", description: String = "") {
         widget = try! Widget.wrapping(adw_preferences_group_new()!)
-        guard let group else { return }
-        adw_preferences_group_set_title(group, title)
-        if !description.isEmpty { adw_preferences_group_set_description(group, description) }
+        if !title.isEmpty { self.title = title }
+        if !description.isEmpty { self.description = description }
+    }
+
+    /// The title above the rows; none if empty.
+    public var title: String {
+        get { group.flatMap { adw_preferences_group_get_title($0) }.map { String(cString: $0) } ?? "" }
+        set { group.map { adw_preferences_group_set_title($0, newValue) } }
+    }
+
+    /// The text under the title; none if empty.
+    public var description: String {
+        get { group.flatMap { adw_preferences_group_get_description($0) }.map { String(cString: $0) } ?? "" }
+        set { group.map { adw_preferences_group_set_description($0, newValue.isEmpty ? nil : newValue) } }
     }
 
     /// Adds `row` after the others.
     public func add(_ row: ActionRow) {
-        if let group, let pointer = row.widget.pointer { adw_preferences_group_add(group, pointer) }
+        add(row.widget)
+    }
+
+    /// Adds any widget after the others: a row, or a card of one's own.
+    public func add(_ child: Widget) {
+        if let group, let pointer = child.pointer { adw_preferences_group_add(group, pointer) }
+    }
+
+    /// Puts `widget` at the end of the group's title line (a Remove button, say).
+    public func setHeaderSuffix(_ widget: Widget) {
+        group.map { adw_preferences_group_set_header_suffix($0, widget.pointer) }
     }
 }
 

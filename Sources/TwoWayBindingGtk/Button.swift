@@ -6,9 +6,10 @@ public import TwoWayBinding
 public final class Button: Widget {
     public override class var gtkType: GType { gtk_button_get_type() }
 
-    /// A button reading `label`; an underscore marks its mnemonic.
+    /// A button reading `label` as written (an underscore in it is shown,
+    /// not taken for a mnemonic: the text may be the user's).
     public convenience init(label: String) {
-        self.init(new: gtk_button_new_with_mnemonic(label))
+        self.init(new: gtk_button_new_with_label(label))
     }
 
     /// A flat button showing the icon `iconName`. An icon says nothing to a

@@ -77,3 +77,62 @@ public final class Entry: Widget, Bindable {
         return token(for: connections)
     }
 }
+
+extension Entry {
+    /// What an on-screen keyboard or an input method offers for the entry.
+    public enum InputPurpose: Sendable {
+        case freeForm
+        case digits
+        case number
+    }
+
+    /// The grey text shown while a `GtkEntry` or a `GtkText` is empty.
+    public var placeholder: String {
+        get {
+            guard let pointer else { return "" }
+            let text: UnsafePointer<CChar>? = if twb_instance_is_a(pointer, gtk_entry_get_type()) != 0 {
+                gtk_entry_get_placeholder_text(pointer.cast())
+            } else if twb_instance_is_a(pointer, gtk_text_get_type()) != 0 {
+                gtk_text_get_placeholder_text(pointer.cast())
+            } else {
+                nil
+            }
+            return text.map { String(cString: $0) } ?? ""
+        }
+        set {
+            guard let pointer else { return }
+            if twb_instance_is_a(pointer, gtk_entry_get_type()) != 0 {
+                gtk_entry_set_placeholder_text(pointer.cast(), newValue)
+            } else if twb_instance_is_a(pointer, gtk_text_get_type()) != 0 {
+                gtk_text_set_placeholder_text(pointer.cast(), newValue)
+            }
+        }
+    }
+
+    /// The input purpose of a `GtkEntry`.
+    public var inputPurpose: InputPurpose {
+        get {
+            guard let pointer, twb_instance_is_a(pointer, gtk_entry_get_type()) != 0 else { return .freeForm }
+            return switch gtk_entry_get_input_purpose(pointer.cast()) {
+            case GTK_INPUT_PURPOSE_DIGITS: .digits
+            case GTK_INPUT_PURPOSE_NUMBER: .number
+            default: .freeForm
+            }
+        }
+        set {
+            guard let pointer, twb_instance_is_a(pointer, gtk_entry_get_type()) != 0 else { return }
+            let purpose = switch newValue {
+            case .freeForm: GTK_INPUT_PURPOSE_FREE_FORM
+            case .digits: GTK_INPUT_PURPOSE_DIGITS
+            case .number: GTK_INPUT_PURPOSE_NUMBER
+            }
+            gtk_entry_set_input_purpose(pointer.cast(), purpose)
+        }
+    }
+
+    /// Calls `handler` when Enter is pressed in the entry; until the token ends.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        guard let pointer else { return ObservationToken {} }
+        return Signal.connect(pointer, signal: "activate", handler)
+    }
+}

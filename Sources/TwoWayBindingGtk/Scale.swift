@@ -44,3 +44,17 @@ public final class Scale: Widget, Bindable {
         return token(for: connections)
     }
 }
+
+extension Scale {
+    /// Whether a `GtkScale` draws its value beside the slider.
+    public var showsValue: Bool {
+        get {
+            guard let pointer, twb_instance_is_a(pointer, gtk_scale_get_type()) != 0 else { return false }
+            return gtk_scale_get_draw_value(pointer.cast()) != 0
+        }
+        set {
+            guard let pointer, twb_instance_is_a(pointer, gtk_scale_get_type()) != 0 else { return }
+            gtk_scale_set_draw_value(pointer.cast(), newValue ? TWB_TRUE : TWB_FALSE)
+        }
+    }
+}

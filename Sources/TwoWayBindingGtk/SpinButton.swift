@@ -275,3 +275,33 @@ extension SpinButton {
         }
     }
 }
+
+extension SpinButton {
+    /// Whether typing is limited to digits and a sign (`true`), or any text
+    /// reaches the spin button, to be refused with `notANumberMessage`.
+    public var acceptsOnlyDigits: Bool {
+        get { spinButton.map { gtk_spin_button_get_numeric($0) != 0 } ?? false }
+        set { spinButton.map { gtk_spin_button_set_numeric($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
+    /// Whether stepping past one end goes round to the other (minutes, hours).
+    public var wraps: Bool {
+        get { spinButton.map { gtk_spin_button_get_wrap($0) != 0 } ?? false }
+        set { spinButton.map { gtk_spin_button_set_wrap($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
+    /// Whether the buttons sit above and below the value (`true`) or beside it.
+    public var isVertical: Bool {
+        get { pointer.map { gtk_orientable_get_orientation(OpaquePointer($0)) == GTK_ORIENTATION_VERTICAL } ?? false }
+        set {
+            pointer.map { gtk_orientable_set_orientation(OpaquePointer($0), newValue ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL) }
+        }
+    }
+
+    /// Calls `handler` when Enter is pressed in the spin button's text, after
+    /// the binding has taken the typed number; until the token ends.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        guard let text = pointer.flatMap({ gtk_editable_get_delegate(OpaquePointer($0)) }) else { return ObservationToken {} }
+        return Signal.connect(UnsafeMutableRawPointer(text), signal: "activate", handler)
+    }
+}

@@ -99,3 +99,19 @@ public final class TextView: Widget, Bindable {
         return String(cString: chars)
     }
 }
+
+extension TextView {
+    /// Whether long lines wrap at word boundaries (`true`) or run on.
+    /// Word wrapping, not GTK's word-and-character wrapping: that one lays a
+    /// long unbroken paste out in seconds (GTK 4.8, Pango 1.50).
+    public var wrapsWords: Bool {
+        get { pointer.map { gtk_text_view_get_wrap_mode($0.cast()) == GTK_WRAP_WORD } ?? false }
+        set { pointer.map { gtk_text_view_set_wrap_mode($0.cast(), newValue ? GTK_WRAP_WORD : GTK_WRAP_NONE) } }
+    }
+
+    /// Whether Tab types a tab (`true`) or moves the focus on, as in a form.
+    public var acceptsTab: Bool {
+        get { pointer.map { gtk_text_view_get_accepts_tab($0.cast()) != 0 } ?? false }
+        set { pointer.map { gtk_text_view_set_accepts_tab($0.cast(), newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+}

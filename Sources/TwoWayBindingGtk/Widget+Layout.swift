@@ -30,6 +30,12 @@ extension Widget {
         pointer.map { gtk_widget_has_css_class($0, name) != 0 } ?? false
     }
 
+    /// The smallest size the widget takes, in pixels; -1 leaves a side to
+    /// the widget's own needs.
+    public func setMinimumSize(width: Int32 = -1, height: Int32 = -1) {
+        if let pointer { gtk_widget_set_size_request(pointer, width, height) }
+    }
+
     /// The text shown when the pointer rests on the widget.
     public var tooltip: String? {
         get { pointer.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) } }
@@ -84,9 +90,31 @@ public final class Box: Widget {
         if let box, let widget = child.pointer { gtk_box_append(box, widget) }
     }
 
+    /// Removes `child`, if it is one of the box's.
+    public func remove(_ child: Widget) {
+        guard let box, let pointer, let widget = child.pointer, gtk_widget_get_parent(widget) == pointer else { return }
+        gtk_box_remove(box, widget)
+    }
+
     /// Removes every child.
     public func removeAll() {
         guard let box, let pointer else { return }
         while let child = gtk_widget_get_first_child(pointer) { gtk_box_remove(box, child) }
+    }
+}
+
+/// A `GtkScrolledWindow`: its child scrolls when it is larger than the room given.
+public final class ScrolledWindow: Widget {
+    public override class var gtkType: GType { gtk_scrolled_window_get_type() }
+
+    /// A scrolled window around `child`, with a frame if `hasFrame`, at
+    /// least `minimumHeight` pixels tall (-1: as its child needs).
+    public convenience init(child: Widget, hasFrame: Bool = false, minimumHeight: Int32 = -1) {
+        self.init(new: gtk_scrolled_window_new())
+        guard let pointer else { return }
+        let scrolled = OpaquePointer(pointer)
+        gtk_scrolled_window_set_child(scrolled, child.pointer)
+        gtk_scrolled_window_set_has_frame(scrolled, hasFrame ? TWB_TRUE : TWB_FALSE)
+        gtk_scrolled_window_set_min_content_height(scrolled, minimumHeight)
     }
 }

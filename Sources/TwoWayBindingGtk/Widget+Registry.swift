@@ -71,7 +71,7 @@ extension Widget {
         let classes: [Widget.Type] = [
             SpinButton.self, Entry.self, Switch.self, Scale.self, TextView.self,
             CheckButton.self, ToggleButton.self, DropDown.self, DatePicker.self, Label.self,
-            PopoverButton.self, ListView.self, Box.self, Window.self,
+            PopoverButton.self, ListView.self, Box.self, ScrolledWindow.self, Window.self,
             // After the check and toggle buttons, which are GtkButtons too.
             Button.self,
         ]

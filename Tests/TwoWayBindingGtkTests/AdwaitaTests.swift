@@ -136,4 +136,26 @@ final class AdwaitaTests: GtkTestCase {
             g_object_unref(UnsafeMutableRawPointer(empty.widget.pointer!))
         }
     }
+
+    func testAGroupsTitleAndDescriptionChange_andTakeAnyWidget() throws {
+        try MainActor.assumeIsolated {
+            adw_init()
+            let group = PreferencesGroup()
+            let window = GtkTest.window(group.widget.pointer!)
+            defer { GtkTest.destroy(window) }
+            XCTAssertEqual(group.title, "")
+            group.title = "Household member 1"
+            group.description = "Everyone who sleeps here"
+            XCTAssertEqual(group.title, "Household member 1")
+            XCTAssertEqual(group.description, "Everyone who sleeps here")
+            group.description = ""
+            XCTAssertEqual(group.description, "")
+            let card = Box(vertical: true)
+            group.add(card)
+            XCTAssertNotNil(gtk_widget_get_ancestor(card.pointer!, adw_preferences_group_get_type()))
+            let remove = Button(iconName: "user-trash-symbolic", tooltip: "Remove member 1")
+            group.setHeaderSuffix(remove)
+            XCTAssertNotNil(gtk_widget_get_ancestor(remove.pointer!, adw_preferences_group_get_type()))
+        }
+    }
 }
