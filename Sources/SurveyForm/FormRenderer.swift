@@ -1,4 +1,3 @@
-import CTwoWayBindingGtkShims
 import FormEngine
 import TwoWayBinding
 import TwoWayBindingAdw
@@ -177,11 +176,7 @@ final class FormRenderer {
     /// counts only on Enter or when focus leaves: for Submit and Next reached
     /// by a shortcut.
     func commitTypedNumber() {
-        guard let root = page.pointer.flatMap({ gtk_widget_get_root($0) }).map({ UnsafeMutableRawPointer($0) }),
-              let focus = gtk_root_get_focus(OpaquePointer(root)),
-              let spin = gtk_widget_get_ancestor(focus, gtk_spin_button_get_type()).flatMap({ try? SpinButton.wrapping($0) })
-        else { return }
-        spin.commitTypedText()
+        page.enclosingWindow?.focusedWidget?.ancestor(ofType: SpinButton.self)?.commitTypedText()
     }
 
     func focus(_ state: QuestionState) {
@@ -322,9 +317,8 @@ final class FormRenderer {
         // very next row, so a note or a read-only question (nothing to focus)
         // would send Tab out of the whole group.
         let card = Box(vertical: true)
-        guard let row = card.pointer else { return nil }
         card.addStyleClass("card")
-        g_object_set_data(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GObject.self), Self.questionKey, row)
+        card.addStyleClass(Self.questionStyleClass)
         card.setMargins(bottom: 12)
         let box = Box(vertical: true, spacing: 6)
         box.setMargins(top: 12, bottom: 12, start: 12, end: 12)
@@ -459,10 +453,7 @@ final class FormRenderer {
                     entry.inputPurpose = question.type == .integer ? .digits : .number
                 }
             }
-            if let pointer = entry.pointer {
-                // Lasts as long as the entry.
-                entry.onActivate { [advanceFocus] in advanceFocus() }.keep(with: pointer)
-            }
+            entry.onActivate { [advanceFocus] in advanceFocus() }.keep(with: entry)
             if question.type == .date || question.type == .time || question.type == .dateTime {
                 return picking(entry, for: state, bag: bag)
             }
@@ -514,10 +505,7 @@ final class FormRenderer {
         spin.outOfRangeMessage = { [weak state] _ in state?.constraintProblem() ?? "" }
         spin.allowingEmpty.bind(with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: options)
         // Enter reaches the spin button's text, after the binding has taken it.
-        if let pointer = spin.pointer {
-            // Lasts as long as the spin button.
-            spin.onActivate { [advanceFocus] in advanceFocus() }.keep(with: pointer)
-        }
+        spin.onActivate { [advanceFocus] in advanceFocus() }.keep(with: spin)
         return Control(shown: spin, focusable: spin, validated: spin, labelled: [spin])
     }
 
@@ -576,18 +564,11 @@ final class FormRenderer {
     /// Marks each question's card, so that Enter moves on past every other
     /// control of the same question (a date's picker, the rest of a group of
     /// choices), where Tab stops at each.
-    private static let questionKey = "survey-form-question"
+    private static let questionStyleClass = "survey-form-question"
 
     /// The card of the question `widget` belongs to, if any.
-    static func question(containing widget: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutableRawPointer? {
-        var current = widget
-        while let widget = current {
-            if let card = g_object_get_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), questionKey) {
-                return card
-            }
-            current = gtk_widget_get_parent(widget)
-        }
-        return nil
+    static func question(containing widget: Widget?) -> Widget? {
+        widget?.ancestor(withStyleClass: questionStyleClass)
     }
 
     /// Enter on `control` moves to the next question, where GTK would
@@ -622,15 +603,10 @@ final class FormRenderer {
             guard let box else { return }
             box.removeAll()
             buttons = []
-            var group: UnsafeMutablePointer<GtkCheckButton>?
             for choice in choices.value {
                 let label = choice.label.text(in: language.value) ?? choice.name
                 let button = CheckButton(label: label)
-                guard let buttonPointer = button.pointer else { continue }
-                let check = buttonPointer.cast(to: GtkCheckButton.self)
-                if !multiple {
-                    if let group { gtk_check_button_set_group(check, group) } else { group = check }
-                }
+                if !multiple, let leader = buttons.first { button.joinGroup(of: leader) }
                 button.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: multiple))
                 box.append(button)
                 buttons.append(button)
@@ -697,11 +673,6 @@ final class FormRenderer {
     }
 
     // MARK: - Helpers
-
-    private func bindVisible(_ widget: UnsafeMutablePointer<GtkWidget>, to relevance: ObservableBool, bag: ObservationBag) {
-        guard let wrapper = try? Widget.wrapping(widget) else { return }
-        bindVisible(wrapper, to: relevance, bag: bag)
-    }
 
     private func bindVisible(_ wrapper: Widget, to relevance: ObservableBool, bag: ObservationBag) {
         // A hidden question must be invisible, not merely unrevealed: only

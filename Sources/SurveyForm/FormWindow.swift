@@ -1,5 +1,3 @@
-import CAdw
-import CTwoWayBindingGtkShims
 import FormEngine
 import Foundation
 import SurveyModel
@@ -15,7 +13,6 @@ import TwoWayBindingGtk
 @MainActor
 final class FormWindow: AppWindow {
     let window: Window
-    let gtkWindow: UnsafeMutablePointer<GtkWindow>
     let form: FormFile
     let viewModel: FormViewModel
     var onClose: (() -> Void)?
@@ -47,7 +44,6 @@ final class FormWindow: AppWindow {
     private var renderer: FormRenderer!
     private var startedAt = Date()
     private let windowState = WindowState(settings: .shared)
-    private var handlers: [ObservationToken] = []
     /// The window's actions (`win.*`).
     private let actions: ActionMap
     private let bag = ObservationBag()
@@ -56,6 +52,9 @@ final class FormWindow: AppWindow {
     private var restoredOwnDraft = false
     /// The toast showing, and what its Undo does.
     private var currentToast: Toast?
+    /// Toasts shown so far: a toast's Undo and its going away act only while
+    /// it is the newest.
+    private var toastsShown = 0
     private var pendingUndo: (@MainActor () -> Void)?
 
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
@@ -78,7 +77,6 @@ final class FormWindow: AppWindow {
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/form-window.ui")
             window = try builder.object("formWindow", as: Window.self)
-            gtkWindow = window.pointer!.cast(to: GtkWindow.self)
             window.add(to: application.application)
             actions = try ActionMap(of: window)
             window.title = form.definition.settings.title
@@ -128,13 +126,12 @@ final class FormWindow: AppWindow {
         // Each round of sending moves rows from waiting to sent.
         SyncService.shared.roundsFinished.observe { [weak self] _ in self?.reloadResponses() }.store(in: bag)
         // Its size is read while the window is whole; by "destroy" it is not.
-        handlers.append(window.onCloseRequest { [weak self] in
+        window.onCloseRequest { [weak self] in
             guard let self else { return }
             windowState.save(from: window)
-        })
-        handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
-            self?.windowDidClose()
-        })
+        }
+        .store(in: bag)
+        window.onDestroy { [weak self] in self?.windowDidClose() }.store(in: bag)
     }
 
     private static func subtitle(of form: FormFile) -> String? {
@@ -152,14 +149,13 @@ final class FormWindow: AppWindow {
     private func makeRenderer() -> FormRenderer {
         let renderer = FormRenderer(viewModel: viewModel, page: page) { [weak self] in
             guard let self else { return }
-            let window = gtkWindow.cast(to: GtkWidget.self)
             // Past the question's other controls; bounded, as Tab wraps around.
-            let question = FormRenderer.question(containing: gtk_window_get_focus(gtkWindow))
+            let question = FormRenderer.question(containing: window.focusedWidget)
             var steps = 0
             repeat {
-                _ = gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD)
+                window.moveFocus(.forward)
                 steps += 1
-            } while question != nil && FormRenderer.question(containing: gtk_window_get_focus(gtkWindow)) == question
+            } while question != nil && FormRenderer.question(containing: window.focusedWidget) === question
                 && steps < 100
         }
         renderer.onPageChange = { [weak self] in self?.updatePageControls() }
@@ -435,19 +431,19 @@ final class FormWindow: AppWindow {
     /// shows. A newer toast replaces an older one, whose Undo then expires.
     func showToast(_ message: String, undo: @escaping @MainActor () -> Void) {
         currentToast?.dismiss()
-        var toast: Toast?
+        toastsShown += 1
+        let number = toastsShown
         let undoOnce: @MainActor () -> Void = { [weak self] in
-            guard let self, let shown = currentToast, shown === toast else { return }
+            guard let self, currentToast != nil, toastsShown == number else { return }
             currentToast = nil
             pendingUndo = nil
             undo()
         }
-        toast = toastOverlay.show(message, button: tr("_Undo"), urgent: true, onButton: undoOnce) { [weak self] in
-            guard let self, let shown = currentToast, shown === toast else { return }
+        currentToast = toastOverlay.show(message, button: tr("_Undo"), urgent: true, onButton: undoOnce) { [weak self] in
+            guard let self, currentToast != nil, toastsShown == number else { return }
             currentToast = nil
             pendingUndo = nil
         }
-        currentToast = toast
         pendingUndo = undoOnce
     }
 

@@ -55,8 +55,7 @@ final class PreferencesWindow {
             fatalError("the preferences window's interface cannot be built: \(error)")
         }
         window.standOver(parent)
-        // The window's wrapper outlives its destruction, so its pointer is there now.
-        Signal.connect(window.pointer!, signal: "destroy") {
+        window.onDestroy {
             guard let preferences = Self.shown else { return }
             Self.shown = nil
             preferences.save()

@@ -1,5 +1,3 @@
-import CAdw
-import CTwoWayBindingGtkShims
 import TwoWayBinding
 import Foundation
 import SurveyStorage
@@ -15,7 +13,6 @@ final class SurveyApplication {
     let application: Application
     private var window: (any AppWindow)?
     private var formChooser: FileChooser?
-    private var handlers: [ObservationToken] = []
     /// What the application observes for as long as it runs.
     let bag = ObservationBag()
 
@@ -34,7 +31,7 @@ final class SurveyApplication {
         // Before GtkApplication's own start-up, which looks for the shortcuts
         // window (gtk/help-overlay.ui) under the app's resource path.
         ResourceBundle.register()
-        application = Application(id: AppInfo.id, flags: G_APPLICATION_HANDLES_OPEN)
+        application = Application(id: AppInfo.id, flags: .handlesOpen)
         CommandLineOptions.add(to: application)
         connectSignals()
     }
@@ -77,7 +74,7 @@ final class SurveyApplication {
             return SyncCommands.run(command, overrides: overrides)
         case .screenshot(let path):
             // A screenshot needs its own instance, not the running one's window.
-            application.flags = G_APPLICATION_NON_UNIQUE
+            application.flags = .nonUnique
             screenshotPath = path
             return -1
         case .run(let kiosk):
@@ -96,7 +93,7 @@ final class SurveyApplication {
 
     /// Reads the form named on the command line: `nil` to go on, or the exit
     /// status when it cannot run (2; a form that cannot run opens no half-form).
-    private func checkForm(_ path: String?) -> gint? {
+    private func checkForm(_ path: String?) -> Int32? {
         guard let path else { return nil }
         switch FormFile.load(path: path) {
         case .success(let form):
@@ -109,7 +106,7 @@ final class SurveyApplication {
     }
 
     private func startup() {
-        adw_init()
+        Adwaita.initialize()
         ResourceBundle.loadStyleSheet()
         Window.setDefaultIconName(AppInfo.id)
         AppActions.install(on: self)
@@ -295,7 +292,7 @@ final class SurveyApplication {
         AboutWindow(
             applicationName: tr("Survey Form"), icon: AppInfo.id, version: AppInfo.version,
             developerName: tr("The Survey Form developers"), comments: tr("Collect survey answers on this computer"),
-            license: GTK_LICENSE_MIT_X11, website: "https://github.com/surveyform/SurveyForm",
+            license: .mit, website: "https://github.com/surveyform/SurveyForm",
             issueURL: "https://github.com/surveyform/SurveyForm/issues", translatorCredits: tr("translator-credits")
         )
         .present(over: window?.window)

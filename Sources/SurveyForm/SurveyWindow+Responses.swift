@@ -1,4 +1,3 @@
-import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -11,15 +10,13 @@ import TwoWayBindingGtk
 extension SurveyWindow {
     func showResponsesList() {
         guard !isKiosk else { return }
-        responsesListView.show(listedResponses, makeRow: {
-            let label = gtk_label_new(nil)!
-            gtk_label_set_xalign(OpaquePointer(label), 0)
-            gtk_label_set_wrap(OpaquePointer(label), TWB_TRUE)
-            for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(label, 6) }
-            for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(label, 8) }
+        responsesListView.show(listedResponses, makeRow: { () -> Label in
+            let label = Label()
+            label.wrapsWords = true
+            label.setMargins(top: 6, bottom: 6, start: 8, end: 8)
             return label
         }, bindRow: { row, response, _ in
-            gtk_label_set_text(OpaquePointer(row), Self.rowText(for: response))
+            row.text = Self.rowText(for: response)
         })
         .store(in: bag)
     }
@@ -37,20 +34,7 @@ extension SurveyWindow {
     /// so that reading 100,000 of them takes no time from it (on two cores
     /// the reading thread competes with the drawing for the CPU).
     func refreshResponsesAfterFirstFrame() {
-        let window = UnsafeMutableRawPointer(gtkWindow)
-        var painted: ObservationToken?
-        var realized: ObservationToken?
-        realized = Signal.connect(window, signal: "realize") { [weak self] in
-            realized?.cancel()
-            guard let self, let clock = gtk_widget_get_frame_clock(gtkWindow.cast(to: GtkWidget.self)) else {
-                self?.refreshResponses()
-                return
-            }
-            painted = Signal.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak self] in
-                painted?.cancel()
-                self?.refreshResponses()
-            }
-        }
+        window.onFirstFrame { [weak self] in self?.refreshResponses() }.store(in: bag)
     }
 
     /// Reads the stored responses again, off the main thread; the list and

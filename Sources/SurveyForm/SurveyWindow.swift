@@ -1,4 +1,3 @@
-import CTwoWayBindingGtkShims
 import Foundation
 import SurveyModel
 import SurveyStorage
@@ -14,7 +13,6 @@ final class SurveyWindow {
     // MARK: - Template widgets
 
     let window: Window
-    let gtkWindow: UnsafeMutablePointer<GtkWindow>
     let nameEntry: Entry
     let companyEntry: Entry
     let yearsSpinButton: SpinButton
@@ -48,7 +46,6 @@ final class SurveyWindow {
     /// The window's actions (`win.*`).
     let actions: ActionMap
     let bag = ObservationBag()
-    var handlers: [ObservationToken] = []
     let exportDialog = ExportDialog()
 
     /// Called once the window is gone.
@@ -64,7 +61,6 @@ final class SurveyWindow {
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/survey-window.ui")
             window = try builder.object("surveyWindow", as: Window.self)
-            gtkWindow = window.pointer!.cast(to: GtkWindow.self)
             window.add(to: application.application)
             actions = try ActionMap(of: window)
             nameEntry = try builder.object("nameEntry", as: Entry.self)
@@ -227,13 +223,12 @@ final class SurveyWindow {
 
     private func setupLifetime() {
         // Its size is read while the window is whole; by "destroy" it is not.
-        handlers.append(window.onCloseRequest { [weak self] in
+        window.onCloseRequest { [weak self] in
             guard let self else { return }
             windowState.save(from: window)
-        })
-        handlers.append(Signal.connect(gtkWindow, signal: "destroy") { [weak self] in
-            self?.windowDidClose()
-        })
+        }
+        .store(in: bag)
+        window.onDestroy { [weak self] in self?.windowDidClose() }.store(in: bag)
         // A status message is about the last thing done: the next edit clears it.
         viewModel.observeEdits { [weak self] in self?.clearStatus() }.store(in: bag)
     }

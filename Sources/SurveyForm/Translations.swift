@@ -1,29 +1,24 @@
-import CTwoWayBindingGtkShims
 import Foundation
 import FormEngine
 import SurveyModel
+import TwoWayBindingGtk
 
 /// `message` in the user's language; gettext may be asked from any thread.
 func tr(_ message: String) -> String {
-    // gettext hands back its argument when there is no translation: copy it
-    // while the temporary C string still exists.
-    message.withCString { String(cString: twb_gettext($0)) }
+    Gettext.translate(message)
 }
 
 /// The singular or plural form of `message` for `count`, in the user's language.
 @MainActor
 func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    singular.withCString { one in
-        plural.withCString { many in String(cString: twb_ngettext(one, many, UInt(max(count, 0)))) }
-    }
+    Gettext.translate(singular, plural: plural, count: count)
 }
 
 @MainActor
 enum Translations {
     /// Sets up gettext for the program and for the view model.
     static func setUp() {
-        setlocale(LC_ALL, "")
-        twb_textdomain_init(AppInfo.gettextDomain, localeDirectory())
+        Gettext.setUp(domain: AppInfo.gettextDomain, directory: localeDirectory())
         Localization.translate = { tr($0) }
         FormMessages.translate = { tr($0) }
         Localization.preferredLanguages = desktopLanguages()
@@ -36,13 +31,7 @@ enum Translations {
         // does not, so it would ask for a form language the app is not in.
         let messagesLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
         guard messagesLocale != "C", messagesLocale != "POSIX" else { return [] }
-        var languages: [String] = []
-        var cursor = g_get_language_names()
-        while let name = cursor?.pointee {
-            languages.append(String(cString: name))
-            cursor = cursor?.successor()
-        }
-        return languages
+        return UserEnvironment.languageNames
     }
 
     /// Where the catalogs are: beside an installed binary (`bin/../share/locale`),

@@ -1,5 +1,4 @@
-import CTwoWayBindingGtkShims
-import Glibc
+import Foundation
 
 // GTK calls back on this thread only; everything from here on is main-actor work.
 let status = MainActor.assumeIsolated {

@@ -1,4 +1,4 @@
-public import CAdw
+import CAdw
 public import TwoWayBinding
 public import TwoWayBindingGtk
 

@@ -1,4 +1,4 @@
-public import CAdw
+import CAdw
 import TwoWayBinding
 public import TwoWayBindingGtk
 

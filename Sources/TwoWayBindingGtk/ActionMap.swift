@@ -1,4 +1,4 @@
-public import CTwoWayBindingGtkShims
+import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// The actions of an application or an application window (its

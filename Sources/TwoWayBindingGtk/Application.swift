@@ -15,9 +15,22 @@ public final class Application {
     public let pointer: UnsafeMutablePointer<GtkApplication>
     private var handlers: [ObservationToken] = []
 
-    /// An application with the reverse-DNS `id`; `flags` as GApplication takes them.
-    public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
-        pointer = gtk_application_new(id, flags)
+    /// How an application runs: GApplication's flags that apps set.
+    public struct Flags: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// Files named on the command line, or handed over by a second
+        /// launch, reach `onOpen`.
+        public static let handlesOpen = Flags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue)
+        /// Each launch runs as an instance of its own, not handing over to a
+        /// running one.
+        public static let nonUnique = Flags(rawValue: G_APPLICATION_NON_UNIQUE.rawValue)
+    }
+
+    /// An application with the reverse-DNS `id`.
+    public init(id: String, flags: Flags = []) {
+        pointer = gtk_application_new(id, GApplicationFlags(flags.rawValue))
     }
 
     isolated deinit {
@@ -32,7 +45,7 @@ public final class Application {
 
     /// Calls `handler` with the local paths of the files the application is
     /// asked to open: named on its command line, or handed over by a second
-    /// launch. The application needs `G_APPLICATION_HANDLES_OPEN`.
+    /// launch. The application needs the `.handlesOpen` flag.
     public func onOpen(_ handler: @escaping @MainActor (_ paths: [String]) -> Void) {
         handlers.append(Signal.connectOpen(pointer, handler))
     }
@@ -52,11 +65,11 @@ public final class Application {
         handlers.append(Signal.connect(pointer, signal: "startup", handler))
     }
 
-    /// How the application runs (`G_APPLICATION_NON_UNIQUE` for an instance
-    /// of its own, say); set before it registers.
-    public var flags: GApplicationFlags {
-        get { g_application_get_flags(gApplication) }
-        set { g_application_set_flags(gApplication, newValue) }
+    /// How the application runs (`.nonUnique` for an instance of its own,
+    /// say); set before it registers.
+    public var flags: Flags {
+        get { Flags(rawValue: g_application_get_flags(gApplication).rawValue) }
+        set { g_application_set_flags(gApplication, GApplicationFlags(newValue.rawValue)) }
     }
 
     /// If another instance of the application is running, hands it `paths`

@@ -18,6 +18,18 @@ public final class CheckButton: Widget, Bindable {
         set { updateValue(with: newValue) }
     }
 
+    /// Puts the button in `leader`'s group, where one button at most is
+    /// checked and each shows as a radio button; a button in another group
+    /// leaves it first.
+    public func joinGroup(of leader: CheckButton) {
+        guard let checkButton, let other = leader.checkButton, checkButton != other else { return }
+        // NB: GTK 4.8 links a button put again into the group it is in
+        // (as a .ui file's `group` property already did) into a cycle, and
+        // the next set_active never returns: leave the group first.
+        gtk_check_button_set_group(checkButton, nil)
+        gtk_check_button_set_group(checkButton, other)
+    }
+
     public func observingValue() -> Bool {
         isChecked
     }

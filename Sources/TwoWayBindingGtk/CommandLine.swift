@@ -1,4 +1,4 @@
-public import CTwoWayBindingGtkShims
+import CTwoWayBindingGtkShims
 
 /// An option the application's command line takes (`--export-csv PATH`),
 /// which GApplication parses and lists in `--help`.

@@ -1,4 +1,4 @@
-public import CTwoWayBindingGtkShims
+import CTwoWayBindingGtkShims
 import TwoWayBinding
 
 /// GTK's file chooser (`GtkFileChooserNative`: the desktop portal's inside a

@@ -27,10 +27,10 @@ public final class ListView: Widget {
     /// Shows `list`; replaces what the view showed. Ends with the token or
     /// the widget, whichever comes first.
     @discardableResult
-    public func show<Element>(
+    public func show<Element, Row: Widget>(
         _ list: ObservableList<Element>,
-        makeRow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
-        bindRow: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Element, ObservationBag) -> Void
+        makeRow: @escaping @MainActor () -> Row,
+        bindRow: @escaping @MainActor (Row, Element, ObservationBag) -> Void
     ) -> ObservationToken {
         stopShowing()
         guard let listView else { return ObservationToken {} }
@@ -61,12 +61,13 @@ public final class ListView: Widget {
         let factoryObject = UnsafeMutableRawPointer(factory)
         factoryHandlers = [
             Signal.connectObjectSignal(factoryObject, signal: "setup") { item in
-                guard let item else { return }
-                gtk_list_item_set_child(OpaquePointer(item), makeRow())
+                guard let item, let row = makeRow().pointer else { return }
+                gtk_list_item_set_child(OpaquePointer(item), row)
             },
             Signal.connectObjectSignal(factoryObject, signal: "bind") { [weak self] item in
                 self?.binds += 1
-                guard let self, let item, let row = gtk_list_item_get_child(OpaquePointer(item)),
+                guard let self, let item, let child = gtk_list_item_get_child(OpaquePointer(item)),
+                      let row = try? Row.wrapping(child),
                       let object = gtk_list_item_get_item(OpaquePointer(item)),
                       let data = twb_list_item_get_data(OpaquePointer(object)),
                       let element = Unmanaged<ElementBox<Element>>.fromOpaque(data).takeUnretainedValue().element

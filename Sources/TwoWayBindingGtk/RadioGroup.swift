@@ -25,14 +25,8 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
         var members: [(button: CheckButton, choice: Choice)] = []
         for (button, choice) in buttons { members.append((try CheckButton.wrapping(button), choice)) }
         self.members = members
-        guard let first = buttons.first?.0 else { return }
-        for (button, _) in buttons.dropFirst() {
-            // NB: GTK 4.8 links a button put again into the group it is in
-            // (as a .ui file's `group` property already did) into a cycle,
-            // and the next set_active never returns: leave the group first.
-            gtk_check_button_set_group(button.cast(), nil)
-            gtk_check_button_set_group(button.cast(), first.cast())
-        }
+        guard let first = buttons.first?.0, let leader = members.first?.button else { return }
+        for member in members.dropFirst() { member.button.joinGroup(of: leader) }
         KeptObjects.keep(self, with: first)
     }
 

@@ -1,4 +1,4 @@
-public import CTwoWayBindingGtkShims
+import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// Connects Swift closures to GObject signals. Each connection is an

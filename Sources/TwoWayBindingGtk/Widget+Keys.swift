@@ -1,4 +1,4 @@
-public import CTwoWayBindingGtkShims
+import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 extension Widget {

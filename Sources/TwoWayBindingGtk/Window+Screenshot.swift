@@ -1,4 +1,4 @@
-public import CTwoWayBindingGtkShims
+import CTwoWayBindingGtkShims
 
 extension Window {
     /// Why a window could not be saved as an image.

@@ -84,4 +84,88 @@ public final class Window: Widget {
     public func close() {
         if let window { gtk_window_close(window) }
     }
+
+    // MARK: - Focus
+
+    /// The widget with keyboard focus in the window, wrapped, if any. For a
+    /// control made of parts (an entry's text, a spin button's), it is the
+    /// part: `ancestor(ofType:)` finds the control.
+    public var focusedWidget: Widget? {
+        guard let window, let focus = gtk_window_get_focus(window) else { return nil }
+        return try? Widget.wrapping(focus)
+    }
+
+    /// Which way `moveFocus(_:)` goes.
+    public enum FocusDirection: Sendable {
+        /// As Tab does.
+        case forward
+        /// As Shift+Tab does.
+        case backward
+    }
+
+    /// Moves keyboard focus to the next (or previous) widget that takes it,
+    /// as Tab (or Shift+Tab) would; `false` when there is none to move to.
+    @discardableResult
+    public func moveFocus(_ direction: FocusDirection) -> Bool {
+        guard let pointer else { return false }
+        return gtk_widget_child_focus(pointer, direction == .forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+    }
+
+    // MARK: - Drawing
+
+    /// Calls `handler` once, after the window has drawn its first frame (or,
+    /// if it was drawn already, its next): the place to start work that
+    /// would otherwise delay it (reading a large list). A window never shown
+    /// never calls it.
+    public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        guard let pointer else { return ObservationToken {} }
+        let pending = FirstFrame(handler)
+        let waitForPaint = { [weak pending, weak self] in
+            guard let pending else { return }
+            guard let widget = self?.pointer, let clock = gtk_widget_get_frame_clock(widget) else {
+                pending.fire()
+                return
+            }
+            pending.painted = Signal.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak pending] in
+                pending?.fire()
+            }
+        }
+        // A window has its frame clock from when it is realized.
+        if gtk_widget_get_realized(pointer) != 0 {
+            // A window drawn already draws again only when asked to.
+            waitForPaint()
+            gtk_widget_queue_draw(pointer)
+        } else {
+            pending.realized = Signal.connect(pointer, signal: "realize") { [weak pending] in
+                pending?.realized?.cancel()
+                waitForPaint()
+            }
+        }
+        return ObservationToken { pending.cancel() }
+    }
+}
+
+/// The two connections of `Window.onFirstFrame`, each ended when it has
+/// served; the handler runs at most once.
+@MainActor
+private final class FirstFrame {
+    private var handler: (@MainActor () -> Void)?
+    var realized: ObservationToken?
+    var painted: ObservationToken?
+
+    init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
+
+    func fire() {
+        let handler = self.handler
+        cancel()
+        handler?()
+    }
+
+    func cancel() {
+        handler = nil
+        realized?.cancel()
+        painted?.cancel()
+        realized = nil
+        painted = nil
+    }
 }

@@ -1,7 +1,7 @@
 public import CTwoWayBindingGtkShims
 import Synchronization
 public import TwoWayBinding
-public import TwoWayBindingGtk
+import TwoWayBindingGtk
 public import XCTest
 
 /// A test case that needs GTK: it fails, never skips, without a display, and

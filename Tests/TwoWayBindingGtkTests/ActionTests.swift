@@ -110,7 +110,7 @@ final class ActionTests: GtkTestCase {
 
     func testAnApplicationWindowsActions_andTheApplicationsShortcuts() throws {
         try MainActor.assumeIsolated {
-            let app = Application(id: "io.github.surveyform.ActionTest", flags: G_APPLICATION_NON_UNIQUE)
+            let app = Application(id: "io.github.surveyform.ActionTest", flags: .nonUnique)
             // Registering starts the application up, which its windows need.
             XCTAssertEqual(g_application_register(app.pointer.cast(to: GApplication.self), nil, nil), TWB_TRUE)
             let window = try Window.wrapping(gtk_application_window_new(app.pointer)!)

@@ -11,7 +11,7 @@ import XCTest
 final class AdwaitaTests: GtkTestCase {
     func testAMessageDialog_answersOnce_andNeedsNobodyToKeepIt() throws {
         try MainActor.assumeIsolated {
-            adw_init()
+            Adwaita.initialize()
             let parent = try Window.wrapping(gtk_window_new()!)
             defer { parent.close() }
             var answers: [String] = []
@@ -42,7 +42,7 @@ final class AdwaitaTests: GtkTestCase {
 
     func testAToast_callsItsButton_andSaysWhenItIsGone() throws {
         try MainActor.assumeIsolated {
-            adw_init()
+            Adwaita.initialize()
             let overlay = try ToastOverlay(Widget.wrapping(adw_toast_overlay_new()!))
             let window = GtkTest.window(overlay.widget.pointer!)
             var log: [String] = []
@@ -81,12 +81,12 @@ final class AdwaitaTests: GtkTestCase {
 
     func testTheAboutWindow_saysWhatItIsGiven_overItsParent() throws {
         try MainActor.assumeIsolated {
-            adw_init()
+            Adwaita.initialize()
             let parent = try Window.wrapping(gtk_window_new()!)
             defer { parent.close() }
             let about = AboutWindow(
                 applicationName: "Survey Form", icon: "io.github.surveyform.SurveyForm", version: "1.2",
-                developerName: "The developers", comments: "Collect answers", license: GTK_LICENSE_MIT_X11,
+                developerName: "The developers", comments: "Collect answers", license: .mit,
                 website: "https://example.org", issueURL: "https://example.org/issues", translatorCredits: "Ada"
             )
             about.present(over: parent)
@@ -94,6 +94,7 @@ final class AdwaitaTests: GtkTestCase {
             XCTAssertEqual(try about.window.value(of: .string("application-name")), "Survey Form")
             XCTAssertEqual(try about.window.value(of: .string("version")), "1.2")
             XCTAssertEqual(try about.window.value(of: .string("issue-url")), "https://example.org/issues")
+            XCTAssertEqual(adw_about_window_get_license_type(OpaquePointer(about.window.pointer!)), GTK_LICENSE_MIT_X11)
             XCTAssertEqual(try about.window.value(of: .boolean("modal")), true)
             let transient = gtk_window_get_transient_for(about.window.pointer!.cast(to: GtkWindow.self))
             XCTAssertEqual(transient.map(UnsafeMutableRawPointer.init), parent.pointer.map(UnsafeMutableRawPointer.init))
@@ -102,7 +103,7 @@ final class AdwaitaTests: GtkTestCase {
 
     func testRowsInAGroup_activateAndClick_andShowTextAsTyped() throws {
         try MainActor.assumeIsolated {
-            adw_init()
+            Adwaita.initialize()
             let group = PreferencesGroup(title: "2 Stored Responses", description: "The 50 newest are listed.")
             let window = GtkTest.window(group.widget.pointer!)
             defer { GtkTest.destroy(window) }
@@ -138,8 +139,8 @@ final class AdwaitaTests: GtkTestCase {
     }
 
     func testAGroupsTitleAndDescriptionChange_andTakeAnyWidget() throws {
-        try MainActor.assumeIsolated {
-            adw_init()
+        MainActor.assumeIsolated {
+            Adwaita.initialize()
             let group = PreferencesGroup()
             let window = GtkTest.window(group.widget.pointer!)
             defer { GtkTest.destroy(window) }

@@ -9,7 +9,7 @@ import XCTest
 final class ApplicationTests: GtkTestCase {
     func testLocalOptionsCanEndTheRunWithAStatus_beforeAnythingRegisters() {
         MainActor.assumeIsolated {
-            let app = Application(id: "io.github.surveyform.OptionsTest", flags: G_APPLICATION_NON_UNIQUE)
+            let app = Application(id: "io.github.surveyform.OptionsTest", flags: .nonUnique)
             app.addOptions(
                 [
                     CommandLineOption("answer", description: "Answers"),
@@ -40,8 +40,11 @@ final class ApplicationTests: GtkTestCase {
 
     func testFilesToOpenArriveAsPaths() {
         MainActor.assumeIsolated {
-            let flags = GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+            let flags: Application.Flags = [.handlesOpen, .nonUnique]
             let app = Application(id: "io.github.surveyform.OpenTest", flags: flags)
+            XCTAssertEqual(app.flags, flags)
+            XCTAssertEqual(g_application_get_flags(app.pointer.cast(to: GApplication.self)).rawValue,
+                           G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue, "GLib's own flags")
             var opened: [[String]] = []
             app.onOpen { opened.append($0) }
             let gApplication = app.pointer.cast(to: GApplication.self)

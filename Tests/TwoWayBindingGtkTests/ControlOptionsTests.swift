@@ -50,7 +50,7 @@ final class ControlOptionsTests: GtkTestCase {
     }
 
     func testAScaleAndASpinButtonsOptions() throws {
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let scale = Scale(range: 0...10, step: 1)
             let spin = SpinButton(range: 0...59, step: 1)
             let label = Label("–")
@@ -74,7 +74,7 @@ final class ControlOptionsTests: GtkTestCase {
     }
 
     func testABoxRemovesOnlyItsOwnChildren() throws {
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let box = Box(vertical: true)
             let other = Box(vertical: true)
             let label = Label("in the box")

@@ -27,12 +27,12 @@ final class ListViewTests: GtkTestCase {
         gtk_widget_set_vexpand(scrolled, TWB_TRUE)
         let window = GtkTest.window(scrolled)
         gtk_window_set_default_size(window.cast(), 300, 200)
-        let token = try ListView.wrapping(view).show(list, makeRow: {
+        let token = try ListView.wrapping(view).show(list, makeRow: { () -> Label in
             rows.made += 1
-            return gtk_label_new(nil)!
+            return Label()
         }, bindRow: { row, element, bag in
             rows.bound += 1
-            (try? Label.wrapping(row))?.show(element)
+            row.show(element)
             ObservationToken { rows.unbound += 1 }.store(in: bag)
         })
         GtkTest.activate(window)

@@ -212,8 +212,8 @@ func registerCollections(_ bench: Register) {
         bench("list change at the top, \(size) items: ours (ObservableList → ListView)") {
             let list = ObservableList((0..<size).map { "Row \($0)" })
             let view = try ListView.wrapping(Stage.shared.listView())
-            view.show(list, makeRow: { gtk_label_new(nil)! }, bindRow: { row, text, _ in
-                gtk_label_set_text(row.opaque, text)
+            view.show(list, makeRow: { Label() }, bindRow: { row, text, _ in
+                row.text = text
             })
             bench_pump()
             return {
