@@ -21,6 +21,15 @@ public final class ListView: Widget {
     private var rowBags: [UnsafeMutableRawPointer: ObservationBag] = [:]
     // Rows bound so far, for telling GTK of a change as fast as it makes rows.
     private var binds = 0
+    // NB: GTK 4.8 unbinds and binds again every row it keeps after any
+    // change to the list, even a row whose item only moved (measured: 205
+    // rows for one insertion at the top). The model gives such a row the
+    // same item again, so the row GTK has just unbound keeps its bag until
+    // the bind that follows: for the same item it stays bound, and its
+    // `bindRow` is not run again. A row whose element went is let go at
+    // once; one not bound again, from a high-priority idle source.
+    private var unbinding: (row: UnsafeMutableRawPointer, item: OpaquePointer?, bag: ObservationBag)?
+    private var finishSource: guint = 0
     private var showing: ObservationToken?
     private var factoryHandlers: [ObservationToken] = []
 
@@ -66,9 +75,21 @@ public final class ListView: Widget {
             },
             Signal.connectObjectSignal(factoryObject, signal: "bind") { [weak self] item in
                 self?.binds += 1
-                guard let self, let item, let child = gtk_list_item_get_child(OpaquePointer(item)),
+                guard let self, let item else { return }
+                let object = gtk_list_item_get_item(OpaquePointer(item))
+                if let kept = unbinding, kept.row == item {
+                    unbinding = nil
+                    if let object, kept.item == OpaquePointer(object) {
+                        rowBags[item] = kept.bag
+                        return
+                    }
+                    kept.bag.cancelAll()
+                } else {
+                    finishUnbinding()
+                }
+                guard let child = gtk_list_item_get_child(OpaquePointer(item)),
                       let row = try? Row.wrapping(child),
-                      let object = gtk_list_item_get_item(OpaquePointer(item)),
+                      let object,
                       let data = twb_list_item_get_data(OpaquePointer(object)),
                       let element = Unmanaged<ElementBox<Element>>.fromOpaque(data).takeUnretainedValue().element
                 else { return }
@@ -77,8 +98,16 @@ public final class ListView: Widget {
                 bindRow(row, element, bag)
             },
             Signal.connectObjectSignal(factoryObject, signal: "unbind") { [weak self] item in
-                guard let item else { return }
-                self?.rowBags[item] = nil
+                guard let self, let item else { return }
+                finishUnbinding()
+                guard let bag = rowBags.removeValue(forKey: item) else { return }
+                // A row whose element went is let go at once: its item will
+                // not be given again.
+                guard let object = gtk_list_item_get_item(OpaquePointer(item)),
+                      twb_list_item_is_live(OpaquePointer(object)) != 0
+                else { return bag.cancelAll() }
+                unbinding = (item, OpaquePointer(object), bag)
+                scheduleFinishUnbinding()
             },
         ]
         // The view owns the selection model, which owns the list model.
@@ -100,9 +129,36 @@ public final class ListView: Widget {
         return token
     }
 
+    /// Lets go of the row GTK unbound last, if no bind kept it.
+    private func finishUnbinding() {
+        unbinding?.bag.cancelAll()
+        unbinding = nil
+    }
+
+    private func scheduleFinishUnbinding() {
+        guard finishSource == 0 else { return }
+        let finish: GSourceFunc = { data in
+            let address = UInt(bitPattern: data)
+            runOnMainThread {
+                let view = Unmanaged<WeakListView>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+                    .takeUnretainedValue().view
+                view?.finishSource = 0
+                view?.finishUnbinding()
+            }
+            return TWB_FALSE
+        }
+        finishSource = g_idle_add_full(
+            G_PRIORITY_HIGH, finish, Unmanaged.passRetained(WeakListView(self)).toOpaque(),
+            { Unmanaged<WeakListView>.fromOpaque($0!).release() }
+        )
+    }
+
     private func stopShowing() {
         for handler in factoryHandlers { handler.cancel() }
         factoryHandlers = []
+        finishUnbinding()
+        if finishSource != 0 { g_source_remove(finishSource) }
+        finishSource = 0
         rowBags = [:]
         if let listView, !isBeingDestroyed {
             gtk_list_view_set_model(listView, nil)
@@ -247,6 +303,12 @@ private final class ChunkedRefresh {
             { Unmanaged<ChunkedRefresh>.fromOpaque($0!).release() }
         )
     }
+}
+
+/// What the idle source that lets go of an unbound row holds of its view.
+private final class WeakListView {
+    weak var view: ListView?
+    init(_ view: ListView) { self.view = view }
 }
 
 /// Gives each item GTK asks for its element, boxed for the item to carry.

@@ -74,6 +74,38 @@ final class ListViewTests: GtkTestCase {
         }
     }
 
+    func testAnInsertionOrRemoval_bindsOnlyTheRowItChanges_howeverLongTheList() throws {
+        try MainActor.assumeIsolated {
+            for size in [50, 1_000, 100_000] {
+                let list = ObservableList((0..<size).map { Observable("Row \($0)") })
+                let rows = Rows()
+                let (window, view, token) = try Self.show(list, rows: rows)
+                defer { token.cancel(); GtkTest.destroy(window) }
+                GtkTest.pump(until: { Self.texts(view).contains("Row 0") })
+                GtkTest.pump()
+                let (bound, unbound) = (rows.bound, rows.unbound)
+
+                list.insert(Observable("New"), at: 0)
+                GtkTest.pump(until: { Self.texts(view).first == "New" })
+                GtkTest.pump()
+                XCTAssertEqual(Self.texts(view).first, "New", "\(size) elements")
+                // The rows GTK keeps move down one; only the new one is bound,
+                // and at most the last one kept is let go.
+                XCTAssertEqual(rows.bound - bound, 1, "binds for an insertion at the top of \(size) elements")
+                XCTAssertLessThanOrEqual(rows.unbound - unbound, 1, "\(size) elements")
+
+                let (boundBefore, unboundBefore) = (rows.bound, rows.unbound)
+                list.remove(at: 0)
+                GtkTest.pump(until: { Self.texts(view).first == "Row 0" })
+                GtkTest.pump()
+                XCTAssertEqual(Self.texts(view).first, "Row 0", "\(size) elements")
+                XCTAssertLessThanOrEqual(rows.bound - boundBefore, 1, "binds for a removal at the top of \(size) elements")
+                // A longer list brings one more row into what GTK keeps.
+                XCTAssertEqual(rows.unbound - unboundBefore, 1, "the removed row is let go, and only it")
+            }
+        }
+    }
+
     func testEachChangeIsOneItemsChangedAndReachesTheRows() throws {
         try MainActor.assumeIsolated {
             let list = ObservableList(["Ada", "Grace"].map { Observable($0) })

@@ -2,7 +2,9 @@
 // A GListModel whose items are made on demand: the model holds only its
 // length, and an item is made when GTK asks for a position (for the rows in
 // view), carrying whatever the Swift side gives it for that position. A list
-// of 100,000 elements thus costs GTK as much as the rows it shows.
+// of 100,000 elements thus costs GTK as much as the rows it shows. An item
+// GTK still holds is given again for its position, and moves with its
+// element, so that a change binds only the rows it changes.
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
@@ -25,10 +27,15 @@ TwbListModel *twb_list_model_new(TwbListItemDataFunc item_data, GDestroyNotify f
 // items-changed emission. Does nothing for an empty change.
 void twb_list_model_splice(TwbListModel *self, guint position, guint removed, guint added);
 
-// Items made since the model was, for tests of laziness.
+// Items made since the model was, for tests of laziness and reuse.
 guint twb_list_model_get_items_made(TwbListModel *self);
 
 // The data the item carries.
 gpointer twb_list_item_get_data(TwbListItem *self);
+
+// Whether the item still stands for an element of its model: false once its
+// element was removed or rewritten, or its model is gone, so that GTK will
+// not be given it again.
+gboolean twb_list_item_is_live(TwbListItem *self);
 
 G_END_DECLS
