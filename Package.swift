@@ -30,10 +30,10 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // libadwaita 1.2 for the app's windows (header bar, boxed lists,
-        // toasts); the binding library does not need it.
+        // libadwaita 1.2 for TwoWayBindingAdw (dialogs, toasts, rows), named
+        // after the library so that it can sit beside other Swift GTK packages.
         .systemLibrary(
-            name: "CAdw",
+            name: "CTwoWayBindingAdw",
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CTwoWayBindingGtkShims", "CTwoWayBindingGtk"]),
         // libadwaita's dialogs, toasts and About window, for GNOME apps; the
         // GTK layer above needs only GTK.
-        .target(name: "TwoWayBindingAdw", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CAdw"]),
+        .target(name: "TwoWayBindingAdw", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CTwoWayBindingAdw"]),
         // XLSForm: reads a form (.xlsx, or pyxform's .csv and .md layouts),
         // evaluates its expressions and runs it as a `FormViewModel` on the
         // binding core. No GTK, no storage.
@@ -87,7 +87,7 @@ let package = Package(
             name: "SurveyForm",
             dependencies: [
                 "FormEngine", "SurveyModel", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
-                "TwoWayBindingAdw", "CTwoWayBindingGtkShims", "CAdw",
+                "TwoWayBindingAdw",
             ],
             plugins: ["GResourceCompiler"]
         ),
@@ -103,9 +103,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TwoWayBindingGtkTests",
-            // CAdw for a dialog whose signal passes a string.
+            // CTwoWayBindingAdw for a dialog whose signal passes a string.
             dependencies: [
-                "TwoWayBindingGtk", "TwoWayBindingAdw", "TwoWayBinding", "CTwoWayBindingGtkShims", "CAdw", "GtkTestSupport",
+                "TwoWayBindingGtk", "TwoWayBindingAdw", "TwoWayBinding", "CTwoWayBindingGtkShims", "CTwoWayBindingAdw", "GtkTestSupport",
             ]
         ),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding"]),

@@ -1,4 +1,4 @@
-import CAdw
+import CTwoWayBindingAdw
 public import TwoWayBindingGtk
 
 /// libadwaita's About window (`AdwAboutWindow`), as GNOME apps show it.

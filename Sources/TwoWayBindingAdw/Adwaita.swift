@@ -1,4 +1,4 @@
-import CAdw
+import CTwoWayBindingAdw
 
 /// libadwaita itself.
 @MainActor

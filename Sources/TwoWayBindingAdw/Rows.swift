@@ -1,4 +1,4 @@
-import CAdw
+import CTwoWayBindingAdw
 public import TwoWayBinding
 public import TwoWayBindingGtk
 

@@ -1,4 +1,4 @@
-import CAdw
+import CTwoWayBindingAdw
 import TwoWayBinding
 public import TwoWayBindingGtk
 

@@ -1,4 +1,4 @@
-import CAdw
+import CTwoWayBindingAdw
 import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk

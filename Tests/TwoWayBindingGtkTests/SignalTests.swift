@@ -1,4 +1,4 @@
-import CAdw
+import CTwoWayBindingAdw
 import CTwoWayBindingGtkShims
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -10,12 +10,12 @@ import XCTest
 final class SignalTests: GtkTestCase {
     func testCancel_disconnects_andReleasesTheClosure() {
         MainActor.assumeIsolated {
-            let boxesBefore = Signal.liveClosureBoxCount
+            let boxesBefore = Signal._liveClosureBoxCount
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
             let (token, count) = GtkTest.count("notify::text", of: gtkEntry)
-            XCTAssertEqual(Signal.liveClosureBoxCount, boxesBefore + 1)
+            XCTAssertEqual(Signal._liveClosureBoxCount, boxesBefore + 1)
             XCTAssertTrue(token.isActive)
 
             gtk_editable_set_text(gtkEntry.opaque, "a")
@@ -25,13 +25,13 @@ final class SignalTests: GtkTestCase {
             XCTAssertFalse(token.isActive)
             gtk_editable_set_text(gtkEntry.opaque, "b")
             XCTAssertEqual(count(), 1)
-            XCTAssertEqual(Signal.liveClosureBoxCount, boxesBefore, "disconnecting released the closure")
+            XCTAssertEqual(Signal._liveClosureBoxCount, boxesBefore, "disconnecting released the closure")
         }
     }
 
     func testReleasingTheToken_disconnects() {
         MainActor.assumeIsolated {
-            let boxesBefore = Signal.liveClosureBoxCount
+            let boxesBefore = Signal._liveClosureBoxCount
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             defer { GtkTest.destroy(window) }
@@ -43,13 +43,13 @@ final class SignalTests: GtkTestCase {
             token = nil
             gtk_editable_set_text(gtkEntry.opaque, "2")
             XCTAssertEqual(heard, 1, "a released token's handler is not called")
-            XCTAssertEqual(Signal.liveClosureBoxCount, boxesBefore)
+            XCTAssertEqual(Signal._liveClosureBoxCount, boxesBefore)
         }
     }
 
     func testKeptWithItsObject_lastsAsLongAsTheObject() {
         MainActor.assumeIsolated {
-            let boxesBefore = Signal.liveClosureBoxCount
+            let boxesBefore = Signal._liveClosureBoxCount
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             var heard = 0
@@ -58,20 +58,20 @@ final class SignalTests: GtkTestCase {
             gtk_editable_set_text(gtkEntry.opaque, "3")
             XCTAssertEqual(heard, 11, "both kept handlers are connected with no other owner")
             GtkTest.destroy(window)
-            XCTAssertEqual(Signal.liveClosureBoxCount, boxesBefore, "the object's end released both")
+            XCTAssertEqual(Signal._liveClosureBoxCount, boxesBefore, "the object's end released both")
         }
     }
 
     func testTokenOutlivingItsObject_isInert() {
         MainActor.assumeIsolated {
-            let boxesBefore = Signal.liveClosureBoxCount
+            let boxesBefore = Signal._liveClosureBoxCount
             let gtkEntry = gtk_entry_new()!
             let window = GtkTest.window(gtkEntry)
             let (token, _) = GtkTest.count("activate", of: gtkEntry)
             GtkTest.destroy(window)
 
             token.cancel()
-            XCTAssertEqual(Signal.liveClosureBoxCount, boxesBefore, "dispose released the closure")
+            XCTAssertEqual(Signal._liveClosureBoxCount, boxesBefore, "dispose released the closure")
         }
     }
 

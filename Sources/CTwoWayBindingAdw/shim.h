@@ -1,5 +1,5 @@
 #pragma once
-// libadwaita for the app's windows; the binding library needs only GTK.
+// libadwaita for TwoWayBindingAdw; the rest of the library needs only GTK.
 // NB: GTK comes in through the CTwoWayBindingGtkShims module's own header, so that clang imports
 // that module here instead of a second copy of GTK's declarations (with two
 // copies Swift loses sight of some GTK types in every file of the app).
