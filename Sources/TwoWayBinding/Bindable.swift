@@ -56,6 +56,7 @@ public protocol Bindable<BindingValue>: BindingTarget {
 }
 
 extension Bindable {
+    /// Whether the control shows `value` now.
     public func isShowing(_ value: BindingValue) -> Bool {
         observingValue() == value
     }

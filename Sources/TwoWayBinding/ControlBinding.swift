@@ -16,11 +16,14 @@ public enum CommitPolicy: Sendable {
 
 /// How a binding behaves; the defaults suit most fields.
 public struct BindingOptions {
+    /// Which side's value both take when the binding starts.
     public var initialSync: InitialSync
+    /// Whether every edit or only a commit reaches the model.
     public var commitPolicy: CommitPolicy
     /// Where conversion failures are reported. A binding makes its own when `nil`.
     public var validation: Observable<FieldValidation>?
 
+    /// Options with the model winning at start and every edit reaching it, unless given otherwise.
     public init(
         initialSync: InitialSync = .modelToControl,
         commitPolicy: CommitPolicy = .everyChange,

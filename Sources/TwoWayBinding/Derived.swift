@@ -60,6 +60,7 @@ public final class Derived<Value>: ObservableNode, ObservableValue {
     /// The current value.
     public var value: Value { output.value }
 
+    /// Calls `observer` with each new value until the returned token ends.
     public func observe(sendInitial: Bool = false, _ observer: @escaping (Value) -> Void) -> ObservationToken {
         output.observe(sendInitial: sendInitial, observer)
     }

@@ -17,6 +17,7 @@ public final class EventBus {
     private var subscribers: [ObjectIdentifier: [Subscriber]] = [:]
     private var nextID: UInt64 = 1
 
+    /// A bus with no subscribers.
     public init() {}
 
     /// Calls `handler` with every event of type `Event` until the token ends.

@@ -26,6 +26,7 @@ public struct ConversionError: Error, Sendable, Equatable {
     /// A message fit to show next to the field.
     public let message: String
 
+    /// An error carrying `message`, shown to the user as it is.
     public init(_ message: String) {
         self.message = message
     }

@@ -1,10 +1,14 @@
 /// One change to an `ObservableList`: at `position`, `removed` elements went
 /// and `added` came in their place. A move is a removal and an insertion.
 public struct ListChange: Sendable, Hashable {
+    /// Where the change starts.
     public let position: Int
+    /// How many elements went from `position` on.
     public let removed: Int
+    /// How many elements came in at `position`.
     public let added: Int
 
+    /// A change of `removed` elements for `added` at `position`.
     public init(position: Int, removed: Int, added: Int) {
         self.position = position
         self.removed = removed
@@ -32,6 +36,7 @@ public final class ObservableList<Element>: @MainActor RandomAccessCollection {
     private var observers: [UInt64: (ListChange) -> Void] = [:]
     private var nextObserverID: UInt64 = 0
 
+    /// A list holding `elements`, with no observer.
     public init(_ elements: [Element] = []) {
         storage = ChunkedElements(elements)
     }
@@ -39,8 +44,11 @@ public final class ObservableList<Element>: @MainActor RandomAccessCollection {
     /// The elements, in order, as an array (made on each call).
     public var elements: [Element] { storage.array }
 
+    /// The number of elements.
     public var count: Int { storage.count }
+    /// The first position: always 0.
     public var startIndex: Int { 0 }
+    /// The position after the last element.
     public var endIndex: Int { storage.count }
 
     /// The element at `position`; replacing it is a change of one.
@@ -49,14 +57,17 @@ public final class ObservableList<Element>: @MainActor RandomAccessCollection {
         set { replaceSubrange(position..<position + 1, with: [newValue]) }
     }
 
+    /// Adds `element` at the end; a change of one.
     public func append(_ element: Element) {
         insert(element, at: count)
     }
 
+    /// Inserts `element` at `position`; a change of one.
     public func insert(_ element: Element, at position: Int) {
         replaceSubrange(position..<position, with: [element])
     }
 
+    /// Removes and returns the element at `position`; a change of one.
     @discardableResult
     public func remove(at position: Int) -> Element {
         let element = storage[position]

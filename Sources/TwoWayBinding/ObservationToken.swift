@@ -81,6 +81,7 @@ public final class ObservationToken: Hashable {
 public final class ObservationBag {
     private var tokens: [ObservationToken] = []
 
+    /// An empty bag.
     public init() {}
 
     /// The number of tokens held.

@@ -6,6 +6,7 @@ public struct ValueTransform<Model, Control>: Sendable {
     /// The model's value for a control value, or why there is none.
     public let toModel: @MainActor @Sendable (Control) -> Result<Model, ConversionError>
 
+    /// A transform from its two directions.
     public init(
         toControl: @escaping @MainActor @Sendable (Model) -> Control,
         toModel: @escaping @MainActor @Sendable (Control) -> Result<Model, ConversionError>

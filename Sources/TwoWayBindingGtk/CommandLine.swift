@@ -17,12 +17,14 @@ public struct CommandLineOption: Sendable {
 
     /// The long name, without its dashes.
     public let name: String
+    /// What the option takes after its name, if anything.
     public let argument: Argument
     /// The line `--help` shows for it.
     public let description: String
     /// The name `--help` gives its argument (`PATH`).
     public let placeholder: String?
 
+    /// An option named `name` (without dashes), as `--help` will list it.
     public init(_ name: String, argument: Argument = .none, description: String, placeholder: String? = nil) {
         self.name = name
         self.argument = argument

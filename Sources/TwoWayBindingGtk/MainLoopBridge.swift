@@ -57,7 +57,7 @@ public enum MainLoopBridge {
     }
 
     /// The fallback; `package` so that tests can exercise it too.
-    package static func installPolling(every interval: UInt32) {
+    static func installPolling(every interval: UInt32) {
         let drain: GSourceFunc = { _ in
             twb_dispatch_drain_main_queue()
             return TWB_TRUE

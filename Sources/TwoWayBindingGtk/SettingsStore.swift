@@ -46,6 +46,7 @@ public final class SettingsStore {
         Int(g_settings_get_int(settings, key))
     }
 
+    /// Sets an `i` key, clamped to 32 bits.
     public func setInteger(_ key: String, _ value: Int) {
         g_settings_set_int(settings, key, gint(clamping: value))
     }
@@ -55,6 +56,7 @@ public final class SettingsStore {
         g_settings_get_boolean(settings, key) != 0
     }
 
+    /// Sets a `b` key.
     public func setBoolean(_ key: String, _ value: Bool) {
         g_settings_set_boolean(settings, key, value ? TWB_TRUE : TWB_FALSE)
     }
@@ -66,6 +68,7 @@ public final class SettingsStore {
         return String(cString: text)
     }
 
+    /// Sets an `s` key.
     public func setString(_ key: String, _ value: String) {
         g_settings_set_string(settings, key, value)
     }
@@ -77,6 +80,7 @@ public final class SettingsStore {
         return stringArray(fromNullTerminated: list)
     }
 
+    /// Sets an `as` key.
     public func setStrings(_ key: String, _ values: [String]) {
         _ = withNullTerminatedCStrings(values) { g_settings_set_strv(settings, key, $0) }
     }

@@ -215,7 +215,7 @@ extension Signal {
     }
 
     /// Closure boxes that GLib still holds, for leak tests.
-    package static var liveClosureBoxCount: Int { SignalClosureBox.liveCount }
+    package static var _liveClosureBoxCount: Int { SignalClosureBox.liveCount }
 }
 
 extension ObservationToken {

@@ -38,9 +38,9 @@ public class Widget: BindingTarget {
     private var destroyHandler: ObservationToken?
 
     /// Wrappers alive, for leak tests.
-    package private(set) static var liveCount = 0
+    package private(set) static var _liveCount = 0
     /// Wrappers holding a binding, for leak tests.
-    package private(set) static var boundCount = 0
+    package private(set) static var _boundCount = 0
 
     /// The GType a wrapped widget must be an instance of.
     public class var gtkType: GType { gtk_widget_get_type() }
@@ -48,14 +48,14 @@ public class Widget: BindingTarget {
     // Only the registry (`wrapping(_:)`) calls this, once per widget.
     required init(unsafe pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
-        Self.liveCount += 1
+        Self._liveCount += 1
         destroyHandler = Signal.connect(pointer, signal: "destroy") { [weak self] in
             self?.widgetWillDestroy()
         }
     }
 
     isolated deinit {
-        Self.liveCount -= 1
+        Self._liveCount -= 1
         Self.countBinder(from: binder, to: nil)
     }
 
@@ -153,8 +153,8 @@ public class Widget: BindingTarget {
 
     private static func countBinder(from old: AnyBinding?, to new: AnyBinding?) {
         switch (old == nil, new == nil) {
-        case (true, false): boundCount += 1
-        case (false, true): boundCount -= 1
+        case (true, false): _boundCount += 1
+        case (false, true): _boundCount -= 1
         default: break
         }
     }

@@ -20,7 +20,7 @@ final class LeakLoopTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let cycles = RandomizedRun.count("LEAK_LOOP_CYCLES", default: 60)
             let injectLeak = ProcessInfo.processInfo.environment["LEAK_LOOP_INJECT_LEAK"] == "1"
-            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
+            let baseline = (Widget._liveCount, Widget._boundCount, Signal._liveClosureBoxCount)
             // Long-lived models, as an application's would be.
             let name = Observable("Ada"), years = Observable<Double?>(3), isOn = Observable(false)
             let salary = Observable<Float?>(nil), comments = Observable(""), choice = Observable<Int?>(0)
@@ -112,9 +112,9 @@ final class LeakLoopTests: GtkTestCase {
             XCTAssertNil(lastHistory, "a history outlived its cycle")
             XCTAssertNil(lastBinding, "a binding outlived its widget")
             XCTAssertNil(lastWrapper, "a wrapper outlived its widget")
-            XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
-            XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(Widget._liveCount, baseline.0, "wrappers left alive")
+            XCTAssertEqual(Widget._boundCount, baseline.1, "binders left alive")
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
             XCTAssertEqual(
                 name._observerCount + years._observerCount + isOn._observerCount + salary._observerCount
                     + comments._observerCount + choice._observerCount + validation._observerCount, 0,

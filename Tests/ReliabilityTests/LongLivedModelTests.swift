@@ -12,7 +12,7 @@ final class LongLivedModelTests: GtkTestCase {
     func testModelOutlivesThousandDestroyedWindows_keepsWorking_andHoldsNoObservers() throws {
         try MainActor.assumeIsolated {
             let viewModel = SurveyViewModel()
-            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
+            let baseline = (Widget._liveCount, Widget._boundCount, Signal._liveClosureBoxCount)
             let observerBaseline = Self.observerCounts(of: viewModel)
 
             for cycle in 0..<1_000 {
@@ -32,9 +32,9 @@ final class LongLivedModelTests: GtkTestCase {
             GtkTest.pump()
 
             XCTAssertEqual(Self.observerCounts(of: viewModel), observerBaseline, "observers left on the view model")
-            XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
-            XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(Widget._liveCount, baseline.0, "wrappers left alive")
+            XCTAssertEqual(Widget._boundCount, baseline.1, "binders left alive")
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
 
             // Still working without a window: sets, derived values, validation, undo.
             viewModel.name.value = ""

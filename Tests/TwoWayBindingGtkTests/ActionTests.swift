@@ -62,20 +62,20 @@ final class ActionTests: GtkTestCase {
 
     func testAHandlerGoesWithItsAction() throws {
         try MainActor.assumeIsolated {
-            let baseline = Signal.liveClosureBoxCount
+            let baseline = Signal._liveClosureBoxCount
             let group = g_simple_action_group_new()!
             let token = try ActionMap(raw: UnsafeMutableRawPointer(group)).add("open", parameter: { _ in })
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline + 1)
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline + 1)
             token.cancel()
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline)
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline)
 
             // A map that goes first takes its actions' handlers with it; the
             // token then has nothing left to do.
             let late = try ActionMap(raw: UnsafeMutableRawPointer(group)).add("open") {}
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline + 1)
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline + 1)
             g_object_unref(UnsafeMutableRawPointer(group))
             late.cancel()
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline)
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline)
         }
     }
 

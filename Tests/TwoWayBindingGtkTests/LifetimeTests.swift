@@ -121,7 +121,7 @@ final class LifetimeTests: GtkTestCase {
 
     func testDestroyedWindow_observablesLiveOnAndChange_withoutCrashOrLeak() throws {
         try MainActor.assumeIsolated {
-            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
+            let baseline = (Widget._liveCount, Widget._boundCount, Signal._liveClosureBoxCount)
             let name = Observable("Ada"), years = Observable(3.0), comments = Observable("")
             let validation = Observable(FieldValidation.invalid("Required"))
             var keptBinding: ControlBinding<String, String>?
@@ -151,9 +151,9 @@ final class LifetimeTests: GtkTestCase {
             for observable in [name._observerCount, years._observerCount, comments._observerCount, validation._observerCount] {
                 XCTAssertEqual(observable, 0)
             }
-            XCTAssertEqual(Widget.liveCount, baseline.0)
-            XCTAssertEqual(Widget.boundCount, baseline.1)
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2)
+            XCTAssertEqual(Widget._liveCount, baseline.0)
+            XCTAssertEqual(Widget._boundCount, baseline.1)
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline.2)
         }
     }
 
@@ -183,22 +183,22 @@ final class LifetimeTests: GtkTestCase {
 
     func testWidgetNeverInAWindow_isReleasedWithItsBinding() throws {
         try MainActor.assumeIsolated {
-            let before = Widget.liveCount
+            let before = Widget._liveCount
             let name = Observable("x")
             let gtkEntry = gtk_entry_new()!
             g_object_ref_sink(gtkEntry)
             try Entry.wrapping(gtkEntry).bind(with: name)
-            XCTAssertEqual(Widget.liveCount, before + 1)
+            XCTAssertEqual(Widget._liveCount, before + 1)
             g_object_unref(gtkEntry)
             GtkTest.pump()
-            XCTAssertEqual(Widget.liveCount, before)
+            XCTAssertEqual(Widget._liveCount, before)
             XCTAssertEqual(name._observerCount, 0)
         }
     }
 
     func testThousandBindAndDestroyCycles_leaveNothingAlive() throws {
         try MainActor.assumeIsolated {
-            let baseline = (Widget.liveCount, Widget.boundCount, Signal.liveClosureBoxCount)
+            let baseline = (Widget._liveCount, Widget._boundCount, Signal._liveClosureBoxCount)
             let name = Observable(""), years = Observable(1.0), isOn = Observable(false)
             let salary = Observable<Float>(10), comments = Observable(""), choice = Observable<Int?>(0)
             let validation = Observable(FieldValidation.valid)
@@ -228,9 +228,9 @@ final class LifetimeTests: GtkTestCase {
             }
             GtkTest.pump()
 
-            XCTAssertEqual(Widget.liveCount, baseline.0, "wrappers left alive")
-            XCTAssertEqual(Widget.boundCount, baseline.1, "binders left alive")
-            XCTAssertEqual(Signal.liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
+            XCTAssertEqual(Widget._liveCount, baseline.0, "wrappers left alive")
+            XCTAssertEqual(Widget._boundCount, baseline.1, "binders left alive")
+            XCTAssertEqual(Signal._liveClosureBoxCount, baseline.2, "signal closure boxes left alive")
             XCTAssertEqual(name._observerCount + years._observerCount + isOn._observerCount + salary._observerCount
                 + comments._observerCount + choice._observerCount + validation._observerCount, 0)
         }
