@@ -40,7 +40,7 @@ extension FormWindow {
     private func showResponses(_ newest: [FormResponse], total: Int, deliveries: [String: Delivery]) {
         guard let box = responsesBox else { return }
         box.removeAll()
-        responseHandlers = []
+        responseRowsBag.cancelAll()
         guard !newest.isEmpty else {
             let empty = StatusPage(
                 iconName: "document-edit-symbolic", title: tr("No Responses Yet"),
@@ -73,8 +73,8 @@ extension FormWindow {
         // The tooltip names the button's purpose; its name says which response.
         delete.accessibleLabel = String(format: tr("Delete the response of %@"), title)
         row.addSuffix(delete)
-        responseHandlers.append(row.onActivated { [weak self] in self?.showResponse(response) })
-        responseHandlers.append(delete.onClicked { [weak self] in self?.delete(response) })
+        row.onActivated { [weak self] in self?.showResponse(response) }.store(in: responseRowsBag)
+        delete.onClicked { [weak self] in self?.delete(response) }.store(in: responseRowsBag)
         return row
     }
 

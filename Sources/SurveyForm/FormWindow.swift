@@ -24,7 +24,8 @@ final class FormWindow: AppWindow {
     private let toastOverlay: ToastOverlay
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
     private(set) var responsesBox: Box?
-    var responseHandlers: [ObservationToken] = []
+    /// The shown response rows' handlers, cut together when the list is read again.
+    let responseRowsBag = ObservationBag()
     /// Reads the stored responses off the main thread; the newest reading wins.
     let responsesReading = LatestReading()
     /// Whether a response is being written.
@@ -194,6 +195,7 @@ final class FormWindow: AppWindow {
         autosave.flush()
         renderer.tearDown(removingWidgets: false)
         bag.cancelAll()
+        responseRowsBag.cancelAll()
         onClose?()
     }
 
