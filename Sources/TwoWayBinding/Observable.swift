@@ -71,7 +71,12 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
     }
 
     isolated deinit {
-        for observer in observers { observer.token.sourceDidEnd() }
+        guard !observers.isEmpty else { return }
+        // A token released on another thread and not yet ended is gone:
+        // only the others are told.
+        OffMainRelease.sourceWillEnd(self) { isLeft in
+            for observer in observers where !isLeft(observer.id) { observer.token.sourceDidEnd() }
+        }
     }
 
     /// The current value. Setting it notifies observers unless it is equal to

@@ -13,11 +13,13 @@ public final class ObservationToken: Hashable {
     // specialized for the source's value type when the token was made. The
     // source clears `source` of its tokens when it goes, so the reference
     // needs neither a retain nor a weak reference's side table.
-    // NB: `unowned(unsafe)`: Internal/FastPaths.swift.
-    @usableFromInline unowned(unsafe) var source: ObservableNode?
-    @usableFromInline var observerID: UInt64
-    @usableFromInline var removeObserver: ((ObservableNode, UInt64) -> Void)?
-    private var onCancel: (() -> Void)?
+    // NB: `unowned(unsafe)` and `@exclusivity(unchecked)`: Internal/FastPaths.swift.
+    // `nonisolated(unsafe)`: read by a release on another thread, under
+    // `OffMainRelease`'s lock, which the source's end takes too.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var source: ObservableNode?
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var observerID: UInt64
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var removeObserver: ((ObservableNode, UInt64) -> Void)?
+    @exclusivity(unchecked) nonisolated(unsafe) var onCancel: (() -> Void)?
 
     @inlinable
     init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
@@ -30,6 +32,8 @@ public final class ObservationToken: Hashable {
     public init(onCancel: @escaping () -> Void) {
         self.observerID = 0
         self.onCancel = onCancel
+        // On the main actor: the thread a released token ends on.
+        _ = MainThread.thread
     }
 
     /// Whether the observation is still in force.
@@ -61,10 +65,17 @@ public final class ObservationToken: Hashable {
         bag.insert(self)
     }
 
-    // Isolated: a token released on another thread ends on the main actor,
-    // while it still exists for its source to clear (see Internal/FastPaths.swift).
-    isolated deinit {
-        cancel()
+    // NB: nonisolated, not `isolated deinit`, whose executor check cost
+    // more than the rest of a subscribe and cancel (Internal/FastPaths.swift).
+    // On the main thread a live token ends at once; released on another, it
+    // leaves its ending to the main actor through `OffMainRelease`.
+    deinit {
+        if MainThread.isCurrent {
+            guard observerID != 0 || onCancel != nil else { return }
+            runOnMainThread { cancel() }
+        } else {
+            OffMainRelease.leave(self)
+        }
     }
 
     public nonisolated static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {

@@ -55,6 +55,35 @@ final class ObservationTokenTests: XCTestCase {
         XCTAssertEqual(heard, 0)
     }
 
+    @MainActor func testTokenReleasedOnAnotherThread_whoseSourceEndsFirst_endsSafely() async {
+        var observable: Observable<Int>? = Observable(0)
+        weak let weakObservable = observable
+        let stays = observable!.observe { _ in }
+        let holder = TokenHolder([observable!.observe { _ in }])
+        // The main thread waits while another releases the token, so its
+        // ending is still queued for the main actor when the source goes.
+        Self.releaseOnAnotherThread(holder)
+        XCTAssertEqual(observable?._observerCount, 2, "the ending waits for the main actor")
+        observable = nil
+        XCTAssertNil(weakObservable)
+        XCTAssertFalse(stays.isActive, "the source's other token was told it ended")
+        let drained = expectation(description: "the main queue ran what the release queued")
+        DispatchQueue.main.async { drained.fulfill() }
+        await fulfillment(of: [drained], timeout: 5)
+        stays.cancel()
+    }
+
+    /// Empties `holder` on a thread of its own and waits for it.
+    private static func releaseOnAnotherThread(_ holder: TokenHolder) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            holder.tokens = []
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+    }
+
     @MainActor func testCancelTwice_isHarmless() async {
         let observable = Observable(0)
         let token = observable.observe { _ in }

@@ -24,12 +24,15 @@
 // costs one comparison (0.2 ns) instead of a call of the type's `==` through
 // a closure.
 //
-// NB, tried and not kept: a nonisolated deinit for `ObservationToken`, which
-// skips the executor check of `isolated deinit` when the token was cancelled
-// already (subscribe and cancel 117 → 82 ns). A live token released on
-// another thread would then be freed before the main actor could end it,
-// while its source's entry still pointed at it, and its source could go
-// first: both unsafe. `isolated deinit` keeps the token until it is ended.
+// NB: `ObservationToken`'s deinit is nonisolated, not `isolated deinit`:
+// the executor check of an isolated deinit cost more than the rest of a
+// subscribe and cancel together. On the main thread (checked against the
+// recorded thread, below) a live token ends at once and a cancelled one
+// does nothing. Released on another thread, a live token must not be freed
+// while its source still points at it: `OffMainRelease` has it leave what
+// must end under a lock that the source's deinit takes too, and the main
+// actor ends it on its next turn. The token's fields are `nonisolated(unsafe)`
+// for that one reader, and `@exclusivity(unchecked)` like the observable's.
 //
 // NB: `runOnMainThread`, below, in place of `MainActor.assumeIsolated` in the
 // GTK layer's signal trampolines: GTK emits on the main thread, and asking
