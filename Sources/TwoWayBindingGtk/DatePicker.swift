@@ -71,3 +71,22 @@ public final class DatePicker: Widget, Bindable {
         Foundation.Calendar.current.startOfDay(for: date)
     }
 }
+
+extension DatePicker {
+    /// A button that shows the day picked through `title` and opens this
+    /// calendar in a popover; picking a day closes it. The title follows
+    /// every change of the day, the user's or the model's.
+    public func inPopoverButton(title: @escaping (Date?) -> String) -> PopoverButton {
+        let button = PopoverButton(label: title(date), content: [self])
+        modelDateDidChange = { [weak button] date in button?.label = title(date) }
+        if let pointer {
+            Signal.connect(pointer, signal: "day-selected") { [weak self, weak button] in
+                guard let self, !isShowingModelValue, let button else { return }
+                button.label = title(selectedDay())
+                button.close()
+            }
+            .keep(with: pointer)
+        }
+        return button
+    }
+}

@@ -1,5 +1,4 @@
 public import CTwoWayBindingGtkShims
-public import Foundation
 
 /// A `GtkMenuButton` that opens a popover holding other widgets: a calendar,
 /// a time of day, anything that would take too much room in the form itself.
@@ -65,24 +64,5 @@ public final class PopoverButton: Widget {
         guard let menuButton, let popover = gtk_popover_new() else { return }
         gtk_popover_set_child(popover.cast(to: GtkPopover.self), box.pointer)
         gtk_menu_button_set_popover(menuButton, popover)
-    }
-}
-
-extension DatePicker {
-    /// A button that shows the day picked through `title` and opens this
-    /// calendar in a popover; picking a day closes it. The title follows
-    /// every change of the day, the user's or the model's.
-    public func inPopoverButton(title: @escaping (Date?) -> String) -> PopoverButton {
-        let button = PopoverButton(label: title(date), content: [self])
-        modelDateDidChange = { [weak button] date in button?.label = title(date) }
-        if let pointer {
-            Signal.connect(pointer, signal: "day-selected") { [weak self, weak button] in
-                guard let self, !isShowingModelValue, let button else { return }
-                button.label = title(selectedDay())
-                button.close()
-            }
-            .keep(with: pointer)
-        }
-        return button
     }
 }
