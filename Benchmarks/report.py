@@ -213,6 +213,16 @@ if os.path.isdir(gtk_dir):
                  "GtkStringList, 100,000 items", fig(gtk_large), f"{t(large) / t(gtk_large):.2f}× time",
                  "(no target)", "—"))
 
+    plain_small = g("list change at the top, 100 items: GtkListView alone")
+    plain_large = g("list change at the top, 100000 items: GtkListView alone")
+    rows.append(("GtkListView alone, rows that bind nothing (C), 100,000 items", fig(plain_large),
+                 "the same at 100 items", fig(plain_small), f"{t(plain_large) / t(plain_small):.2f}× time",
+                 "(GTK 4.8's floor: it updates every row it keeps)", "—"))
+
+    ours_date, raw_date = g("model → date picker: ours"), g("model → date picker: raw")
+    rows.append(("Model → date picker (GtkCalendar), our binding", fig(ours_date),
+                 "raw gtk_calendar_select_day", fig(raw_date), ratios(ours_date, raw_date)[2],
+                 "(no target)", "—"))
     ours_radio, raw_radio = g("model → radio group: ours"), g("model → radio group: raw")
     rows.append(("Model → radio group of four check buttons, our binding", fig(ours_radio),
                  "raw gtk_check_button_set_active", fig(raw_radio), ratios(ours_radio, raw_radio)[2],

@@ -141,6 +141,22 @@ GtkWidget *bench_string_list_view_new(guint size, GtkStringList **list) {
     return gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(*list))), factory);
 }
 
+GtkWidget *bench_plain_list_view_new(guint size, GtkStringList **list) {
+    *list = gtk_string_list_new(NULL);
+    char text[32];
+    for (guint i = 0; i < size; i++) {
+        snprintf(text, sizeof text, "Row %u", i);
+        gtk_string_list_append(*list, text);
+    }
+    static const char row[] =
+        "<interface><template class=\"GtkListItem\"><property name=\"child\">"
+        "<object class=\"GtkLabel\"/></property></template></interface>";
+    GBytes *bytes = g_bytes_new_static(row, sizeof row - 1);
+    GtkListItemFactory *factory = gtk_builder_list_item_factory_new_from_bytes(NULL, bytes);
+    g_bytes_unref(bytes);
+    return gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(*list))), factory);
+}
+
 void bench_string_list_insert_top(GtkStringList *list, const char *text) {
     const char *const texts[] = {text, NULL};
     gtk_string_list_splice(list, 0, 0, texts);

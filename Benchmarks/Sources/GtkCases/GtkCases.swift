@@ -6,6 +6,7 @@
 
 import CBenchGtk
 import CGtkBench
+import Foundation
 import TwoWayBinding
 import TwoWayBindingGtk
 
@@ -224,17 +225,25 @@ func registerCollections(_ bench: Register) {
                 precondition(list.count == size)
             }
         }
-        bench("list change at the top, \(size) items: GtkStringList in a GtkListView") {
-            var list: OpaquePointer?
-            _ = Stage.shared.listView(bench_string_list_view_new(guint(size), &list))
-            bench_pump()
-            let cTexts = Stage.shared.cTexts
-            return {
-                for text in cTexts[..<(Ops.gtk / 2)] {
-                    bench_string_list_insert_top(list, text)
-                    bench_string_list_remove_top(list)
+        // GTK's own list model in C: rows that show their string, and rows
+        // that bind nothing (what GTK itself does for a change).
+        let peers: [(String, (guint, UnsafeMutablePointer<OpaquePointer?>) -> UnsafeMutablePointer<GtkWidget>?)] = [
+            ("GtkStringList in a GtkListView", { bench_string_list_view_new($0, $1) }),
+            ("GtkListView alone (rows that bind nothing)", { bench_plain_list_view_new($0, $1) }),
+        ]
+        for (peer, makeView) in peers {
+            bench("list change at the top, \(size) items: \(peer)") {
+                var list: OpaquePointer?
+                _ = Stage.shared.listView(makeView(guint(size), &list)!)
+                bench_pump()
+                let cTexts = Stage.shared.cTexts
+                return {
+                    for text in cTexts[..<(Ops.gtk / 2)] {
+                        bench_string_list_insert_top(list, text)
+                        bench_string_list_remove_top(list)
+                    }
+                    precondition(g_list_model_get_n_items(list) == size)
                 }
-                precondition(g_list_model_get_n_items(list) == size)
             }
         }
     }
@@ -258,6 +267,23 @@ func registerAdapters(_ bench: Register) {
     bench("model → radio group: raw gtk_check_button_set_active") {
         let buttons = radioButtons()
         return { for index in 0..<Ops.gtk { gtk_check_button_set_active(buttons[index % 4].cast(), 1) } }
+    }
+    // A calendar moved day by day through the model, beside GTK's own setter
+    // given the same days (GDateTimes made before the measurement).
+    let days: [Date] = (0..<Ops.gtk).map { Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 86_400) }
+    bench("model → date picker: ours (Observable<Date?> → DatePicker)") {
+        let model = Observable<Date?>(nil)
+        let picker = try DatePicker.wrapping(Stage.shared.add(gtk_calendar_new()))
+        picker <-> model
+        return { for day in days { model.value = day } }
+    }
+    bench("model → date picker: raw gtk_calendar_select_day") {
+        let calendar = Stage.shared.add(gtk_calendar_new()).opaque
+        let dateTimes = days.map { day -> OpaquePointer in
+            let parts = Calendar.current.dateComponents([.year, .month, .day], from: day)
+            return g_date_time_new_local(Int32(parts.year!), Int32(parts.month!), Int32(parts.day!), 0, 0, 0)!
+        }
+        return { for dateTime in dateTimes { gtk_calendar_select_day(calendar, dateTime) } }
     }
     // Seed 002's getter and setter beside an Observable, on the same entry work.
     bench("model → entry: Binding(get:set:) over a struct field") {

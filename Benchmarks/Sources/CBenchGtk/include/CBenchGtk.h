@@ -40,6 +40,10 @@ void bench_callgrind_dump(const char *name);
 GtkWidget *bench_string_list_view_new(guint size, GtkStringList **list);
 void bench_string_list_insert_top(GtkStringList *list, const char *text);
 void bench_string_list_remove_top(GtkStringList *list);
+// The same list view with a factory whose rows bind nothing (a builder
+// factory with an empty label and no expressions): what GTK itself does for
+// a change, with no handler of anyone's.
+GtkWidget *bench_plain_list_view_new(guint size, GtkStringList **list);
 
 // Iterates the default main context until nothing is pending.
 void bench_pump(void);
