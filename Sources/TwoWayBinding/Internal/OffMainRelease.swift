@@ -76,7 +76,4 @@ enum OffMainRelease {
             entry.onCancel?()
         }
     }
-
-    /// Entries not yet ended, for tests.
-    static var _count: Int { left.withLock { $0.count } }
 }
