@@ -137,20 +137,11 @@ public final class ListView: Widget {
 
     private func scheduleFinishUnbinding() {
         guard finishSource == 0 else { return }
-        let finish: GSourceFunc = { data in
-            let address = UInt(bitPattern: data)
-            runOnMainThread {
-                let view = Unmanaged<WeakListView>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-                    .takeUnretainedValue().view
-                view?.finishSource = 0
-                view?.finishUnbinding()
-            }
-            return TWB_FALSE
+        finishSource = addIdle(priority: G_PRIORITY_HIGH) { [weak self] in
+            self?.finishSource = 0
+            self?.finishUnbinding()
+            return false
         }
-        finishSource = g_idle_add_full(
-            G_PRIORITY_HIGH, finish, Unmanaged.passRetained(WeakListView(self)).toOpaque(),
-            { Unmanaged<WeakListView>.fromOpaque($0!).release() }
-        )
     }
 
     private func stopShowing() {
@@ -285,30 +276,37 @@ private final class ChunkedRefresh {
 
     private func scheduleIdle() {
         guard idleSource == 0 else { return }
-        let step: GSourceFunc = { data in
-            let address = UInt(bitPattern: data)
-            return runOnMainThread {
-                let refresh = Unmanaged<ChunkedRefresh>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-                    .takeUnretainedValue()
-                guard refresh.step() else {
-                    refresh.idleSource = 0
-                    return TWB_FALSE
-                }
-                return TWB_TRUE
-            }
-        }
         // The source keeps the refresh alive until it is removed.
-        idleSource = g_idle_add_full(
-            G_PRIORITY_DEFAULT_IDLE, step, Unmanaged.passRetained(self).toOpaque(),
-            { Unmanaged<ChunkedRefresh>.fromOpaque($0!).release() }
-        )
+        idleSource = addIdle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
+            guard step() else {
+                idleSource = 0
+                return false
+            }
+            return true
+        }
     }
 }
 
-/// What the idle source that lets go of an unbound row holds of its view.
-private final class WeakListView {
-    weak var view: ListView?
-    init(_ view: ListView) { self.view = view }
+/// Runs `body` from a GLib idle source at `priority` until it returns
+/// false or the source is removed; the source holds `body`.
+@MainActor
+private func addIdle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> guint {
+    let run: GSourceFunc = { data in
+        let address = UInt(bitPattern: data)
+        return runOnMainThread {
+            Unmanaged<IdleBody>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+                .takeUnretainedValue().body() ? TWB_TRUE : TWB_FALSE
+        }
+    }
+    return g_idle_add_full(
+        priority, run, Unmanaged.passRetained(IdleBody(body)).toOpaque(),
+        { Unmanaged<IdleBody>.fromOpaque($0!).release() }
+    )
+}
+
+private final class IdleBody {
+    let body: @MainActor () -> Bool
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
 }
 
 /// Gives each item GTK asks for its element, boxed for the item to carry.
