@@ -129,12 +129,20 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
 
     @inlinable
     func removeObserver(_ id: UInt64) {
+        // From the end: the newest observation is the one most often ended
+        // first, and removing the last entry moves no other.
         // A plain loop: a closure here would be main-actor isolated and
         // checked at run time on every call.
-        var index = observers.startIndex
-        while index < observers.endIndex, observers[index].id != id { index += 1 }
-        guard index < observers.endIndex else { return }
-        observers.remove(at: index)
+        var index = observers.endIndex
+        repeat {
+            guard index > observers.startIndex else { return }
+            index -= 1
+        } while observers[index].id != id
+        if index == observers.endIndex - 1 {
+            observers.removeLast()
+        } else {
+            observers.remove(at: index)
+        }
         if isNotifying { observersRemovedWhileNotifying = true }
     }
 

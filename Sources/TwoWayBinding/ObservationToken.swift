@@ -13,17 +13,18 @@ public final class ObservationToken: Hashable {
     // specialized for the source's value type when the token was made. The
     // source clears `source` of its tokens when it goes, so the reference
     // needs neither a retain nor a weak reference's side table.
-    // NB: `unowned(unsafe)` and `@exclusivity(unchecked)`: Internal/FastPaths.swift.
-    // `nonisolated(unsafe)`: read by a release on another thread, under
-    // `OffMainRelease`'s lock, which the source's end takes too.
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var source: ObservableNode?
+    // NB: an unretained address and `@exclusivity(unchecked)`:
+    // Internal/FastPaths.swift. `nonisolated(unsafe)`: read by a release on
+    // another thread, under `OffMainRelease`'s lock, which the source's end
+    // takes too.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var source: UnsafeMutableRawPointer?
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var observerID: UInt64
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var removeObserver: ((ObservableNode, UInt64) -> Void)?
     @exclusivity(unchecked) nonisolated(unsafe) var onCancel: (() -> Void)?
 
     @inlinable
     init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
-        self.source = source
+        self.source = Unmanaged.passUnretained(source).toOpaque()
         self.observerID = observerID
         self.removeObserver = removeObserver
     }
@@ -44,13 +45,23 @@ public final class ObservationToken: Hashable {
         if observerID != 0 {
             let id = observerID
             observerID = 0
-            if let source, let removeObserver { removeObserver(source, id) }
+            if let source, let removeObserver { Self.remove(id, from: source, with: removeObserver) }
             source = nil
         }
         if let onCancel {
             self.onCancel = nil
             onCancel()
         }
+    }
+
+    /// Calls `removeObserver` on the source at `address`, which is alive (it
+    /// clears its tokens' `source` before it goes), so the call needs no
+    /// retain of it. Nonisolated: a closure in main-actor code would check
+    /// the executor on every call.
+    private nonisolated static func remove(
+        _ id: UInt64, from address: UnsafeMutableRawPointer, with removeObserver: (ObservableNode, UInt64) -> Void
+    ) {
+        Unmanaged<ObservableNode>.fromOpaque(address)._withUnsafeGuaranteedRef { removeObserver($0, id) }
     }
 
     /// The source went away: there is nothing left to cancel.

@@ -14,11 +14,18 @@
 // the stored property itself, so it stays on those declarations, each pointing
 // here.
 //
-// NB: `unowned(unsafe)` between a token and its source (`ObservationToken.source`,
-// `Observable.Observer.token`): each side clears its reference before the
+// NB: no retain between a token and its source: the source's unretained
+// address in `ObservationToken.source`, `unowned(unsafe)` in
+// `Observable.Observer.token`. Each side clears its reference before the
 // other can go (the token removes its entry when cancelled or released; the
 // source ends its tokens in its deinit), so neither needs a retain nor a weak
 // reference's side table. Subscribing then costs one allocation, the token.
+// The token keeps an address rather than an `unowned(unsafe)` reference
+// because reading one into a local retained and released the source on
+// each cancel: with the address called through `_withUnsafeGuaranteedRef`,
+// and the observer removed from the end of the list (the newest is most
+// often ended first; removing the last entry moves none), a subscribe and
+// cancel went from 640 to 545 instructions (callgrind, 100,000 rounds).
 //
 // NB: `bitwiseEqual`, below: an equal-value set of an `Int`, `Double` or `Bool`
 // costs one comparison (0.2 ns) instead of a call of the type's `==` through

@@ -34,7 +34,7 @@ enum OffMainRelease {
             let live = token.observerID != 0 && token.source != nil
             guard live || token.onCancel != nil else { return false }
             left.append(Left(
-                source: live ? token.source.map { Unmanaged.passUnretained($0).toOpaque() } : nil,
+                source: live ? token.source : nil,
                 observerID: live ? token.observerID : 0,
                 removeObserver: live ? token.removeObserver : nil, onCancel: token.onCancel
             ))
