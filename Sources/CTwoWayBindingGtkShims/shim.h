@@ -35,6 +35,28 @@ static inline gulong twb_signal_connect(gpointer instance, const gchar *signal, 
                                  swapped ? G_CONNECT_SWAPPED : (GConnectFlags)0);
 }
 
+// What a Swift handler must match before it is connected: whether `instance`
+// has the (detailed) signal at all, its return type, and how many arguments
+// it passes with the fundamental type of the first. FALSE for no such signal
+// (or a notify:: of no such property).
+static inline gboolean twb_signal_shape(gpointer instance, const gchar *signal, GType *return_type,
+                                        guint *n_params, GType *first_param) {
+    guint id = 0;
+    GQuark detail = 0;
+    if (!g_signal_parse_name(signal, G_OBJECT_TYPE(instance), &id, &detail, FALSE)) return FALSE;
+    // GLib connects notify:: of any name and never emits it: a typo would go unheard.
+    const gchar *property = strstr(signal, "::");
+    if (property != NULL && id == g_signal_lookup("notify", G_TYPE_OBJECT) &&
+        g_object_class_find_property(G_OBJECT_GET_CLASS(instance), property + 2) == NULL) return FALSE;
+    GSignalQuery query;
+    g_signal_query(id, &query);
+    *return_type = G_TYPE_FUNDAMENTAL(query.return_type & ~G_SIGNAL_TYPE_STATIC_SCOPE);
+    *n_params = query.n_params;
+    *first_param = query.n_params > 0 ? G_TYPE_FUNDAMENTAL(query.param_types[0] & ~G_SIGNAL_TYPE_STATIC_SCOPE)
+                                      : G_TYPE_INVALID;
+    return TRUE;
+}
+
 // Emits a signal that takes no arguments and returns nothing, as input would
 // (g_signal_emit_by_name is variadic). For tests.
 static inline void twb_signal_emit(gpointer instance, const gchar *signal) {
@@ -62,6 +84,8 @@ static inline GType twb_property_type(gpointer object, const char *name) {
     GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
     return spec ? G_PARAM_SPEC_VALUE_TYPE(spec) : G_TYPE_INVALID;
 }
+static inline GType twb_type_none(void) { return G_TYPE_NONE; }
+static inline GType twb_type_enum(void) { return G_TYPE_ENUM; }
 static inline GType twb_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType twb_type_int(void) { return G_TYPE_INT; }
 static inline GType twb_type_double(void) { return G_TYPE_DOUBLE; }

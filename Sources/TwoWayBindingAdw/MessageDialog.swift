@@ -70,7 +70,7 @@ public final class MessageDialog {
     public func present(_ handler: @escaping @MainActor (String) -> Void = { _ in }) {
         guard !isShown, let pointer = window.pointer else { return }
         keptWhileShown = self
-        response = Signal.connect(UnsafeMutableRawPointer(pointer), signal: "response") { [unowned self] (id: String) in
+        response = Signal.connectKnown(UnsafeMutableRawPointer(pointer), signal: "response") { [unowned self] (id: String) in
             response?.cancel()
             response = nil
             defer { keptWhileShown = nil }

@@ -76,7 +76,7 @@ public final class ActionRow {
     public func onActivated(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         guard let row, let pointer = widget.pointer else { return ObservationToken {} }
         gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), TWB_TRUE)
-        return Signal.connect(pointer, signal: "activated", handler)
+        return Signal.connectKnown(pointer, signal: "activated", handler)
     }
 }
 

@@ -41,9 +41,9 @@ public final class ToastOverlay {
         adw_toast_set_priority(made, urgent ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL)
         // The overlay owns the toast and frees it once dismissed; its handlers go with it.
         if let onButton {
-            Signal.connect(UnsafeMutableRawPointer(made), signal: "button-clicked", onButton).keep(with: UnsafeMutableRawPointer(made))
+            Signal.connectKnown(UnsafeMutableRawPointer(made), signal: "button-clicked", onButton).keep(with: UnsafeMutableRawPointer(made))
         }
-        Signal.connect(UnsafeMutableRawPointer(made), signal: "dismissed") { [weak toast] in
+        Signal.connectKnown(UnsafeMutableRawPointer(made), signal: "dismissed") { [weak toast] in
             toast?.isShown = false
             onDismissed?()
         }

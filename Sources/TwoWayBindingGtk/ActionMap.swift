@@ -43,7 +43,7 @@ public final class ActionMap {
     /// Adds the action `name`; `handler` runs each time it is activated.
     public func add(_ name: String, _ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         let action = g_simple_action_new(name, nil)!
-        Signal.connect(UnsafeMutableRawPointer(action), signal: "activate", handler).keep(with: UnsafeMutableRawPointer(action))
+        Signal.connectKnown(UnsafeMutableRawPointer(action), signal: "activate", handler).keep(with: UnsafeMutableRawPointer(action))
         return added(action)
     }
 

@@ -13,6 +13,9 @@ public import TwoWayBinding
 public final class Application {
     /// The GtkApplication, owned by this object.
     public let pointer: UnsafeMutablePointer<GtkApplication>
+    // The handlers of its start-up, activation, options and files are the
+    // application's for its whole run, not tokens: a token held by a
+    // program's top level may be released after its last use, before `run()`.
     private var handlers: [ObservationToken] = []
 
     /// How an application runs: GApplication's flags that apps set.
@@ -40,7 +43,7 @@ public final class Application {
     /// Calls `handler` each time the application is activated: at start, and
     /// when it is launched again while running.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
-        handlers.append(Signal.connect(pointer, signal: "activate", handler))
+        handlers.append(Signal.connectKnown(pointer, signal: "activate", handler))
     }
 
     /// Calls `handler` with the local paths of the files the application is
@@ -62,7 +65,7 @@ public final class Application {
     /// instance, before its first activation: the place for what needs a
     /// display (style sheets, actions, shortcuts).
     public func onStartup(_ handler: @escaping @MainActor () -> Void) {
-        handlers.append(Signal.connect(pointer, signal: "startup", handler))
+        handlers.append(Signal.connectKnown(pointer, signal: "startup", handler))
     }
 
     /// How the application runs (`.nonUnique` for an instance of its own,

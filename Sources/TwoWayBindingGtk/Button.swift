@@ -25,6 +25,6 @@ public final class Button: Widget {
     /// the keyboard), until the token ends.
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         guard let pointer else { return ObservationToken {} }
-        return Signal.connect(pointer, signal: "clicked", handler)
+        return Signal.connectKnown(pointer, signal: "clicked", handler)
     }
 }

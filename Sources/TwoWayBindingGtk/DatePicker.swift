@@ -80,7 +80,7 @@ extension DatePicker {
         let button = PopoverButton(label: title(date), content: [self])
         modelDateDidChange = { [weak button] date in button?.label = title(date) }
         if let pointer {
-            Signal.connect(pointer, signal: "day-selected") { [weak self, weak button] in
+            Signal.connectKnown(pointer, signal: "day-selected") { [weak self, weak button] in
                 guard let self, !isShowingModelValue, let button else { return }
                 button.label = title(selectedDay())
                 button.close()

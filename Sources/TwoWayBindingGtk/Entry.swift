@@ -133,6 +133,6 @@ extension Entry {
     /// Calls `handler` when Enter is pressed in the entry; until the token ends.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         guard let pointer else { return ObservationToken {} }
-        return Signal.connect(pointer, signal: "activate", handler)
+        return Signal.connectKnown(pointer, signal: "activate", handler)
     }
 }

@@ -67,7 +67,7 @@ public final class FileChooser {
     public func show(_ handler: @escaping @MainActor (Choice) -> Void) {
         guard !isShown else { return }
         keptWhileShown = self
-        response = Signal.connect(UnsafeMutableRawPointer(pointer), signal: "response") { [unowned self] (id: Int32) in
+        response = Signal.connectKnown(UnsafeMutableRawPointer(pointer), signal: "response") { [unowned self] (id: Int32) in
             finish(accepted: id == GTK_RESPONSE_ACCEPT.rawValue, handler)
         }
         gtk_native_dialog_show(UnsafeMutablePointer(pointer))

@@ -50,7 +50,7 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
         // the checking is the user's choice, or the model would see `nil` first.
         let tokens = members.compactMap { member -> ObservationToken? in
             guard let pointer = member.button.pointer else { return nil }
-            return Signal.connect(pointer, signal: "notify::active") { [weak button = member.button] in
+            return Signal.connectKnown(pointer, signal: "notify::active") { [weak button = member.button] in
                 if button?.isChecked == true { handler(.committed) }
             }
         }

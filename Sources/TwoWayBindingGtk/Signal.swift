@@ -40,7 +40,69 @@ final class SignalConnection {
 extension Signal {
     /// Calls `handler` on the main actor each time `object` emits `signal`, for
     /// any signal that returns nothing, whatever its arguments.
+    ///
+    /// Throws, naming the signal and the object's type, when the object has
+    /// no such signal or the signal returns a value.
     public static func connect(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor () -> Void
+    ) throws(SignalError) -> ObservationToken {
+        try check(object, signal, takes: nil, shape: "any arguments, returning nothing")
+        return connectKnown(object, signal: signal, handler)
+    }
+
+    /// Calls `handler` with the signal's argument each time `object` emits
+    /// `signal`, for signals shaped `void (*)(instance, gint, gpointer)`, such
+    /// as a dialog's `response`.
+    ///
+    /// Throws when the object has no such signal or its signal is shaped otherwise.
+    public static func connect(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor (Int32) -> Void
+    ) throws(SignalError) -> ObservationToken {
+        try check(object, signal, takes: [twb_type_int(), twb_type_enum()], shape: "one integer, returning nothing")
+        return connectKnown(object, signal: signal, handler)
+    }
+
+    /// Calls `handler` with the signal's string argument each time `object`
+    /// emits `signal`, for signals shaped `void (*)(instance, const char *,
+    /// gpointer)`, such as an `AdwMessageDialog`'s `response`.
+    ///
+    /// Throws when the object has no such signal or its signal is shaped otherwise.
+    public static func connect(
+        _ object: UnsafeMutableRawPointer,
+        signal: String,
+        _ handler: @escaping @MainActor (String) -> Void
+    ) throws(SignalError) -> ObservationToken {
+        try check(object, signal, takes: [twb_type_string()], shape: "one string, returning nothing")
+        return connectKnown(object, signal: signal, handler)
+    }
+
+    /// Throws unless `object` has `signal`, returning nothing and passing one
+    /// argument of a type in `argument` (or any arguments, when `nil`).
+    private static func check(
+        _ object: UnsafeMutableRawPointer, _ signal: String, takes argument: [GType]?, shape: String
+    ) throws(SignalError) {
+        var returnType: GType = 0
+        var count: guint = 0
+        var first: GType = 0
+        let type = String(cString: g_type_name(twb_type_of(object)))
+        guard twb_signal_shape(object, signal, &returnType, &count, &first) != 0 else {
+            throw .noSuchSignal(signal: signal, type: type)
+        }
+        let fits = returnType == twb_type_none() && argument.map { count == 1 && $0.contains(first) } ?? true
+        guard fits else {
+            let takes = count == 0 ? "no argument" : count == 1 ? "one \(String(cString: g_type_name(first)))" : "\(count) arguments"
+            let gives = returnType == twb_type_none() ? "returning nothing" : "returning a \(String(cString: g_type_name(returnType)))"
+            throw .wrongShape(signal: signal, type: type, expected: shape, actual: "\(takes), \(gives)")
+        }
+    }
+
+    // The library's own connections, to signals it knows its objects have.
+
+    package static func connectKnown(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor () -> Void
@@ -55,10 +117,7 @@ extension Signal {
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: true)
     }
 
-    /// Calls `handler` with the signal's argument each time `object` emits
-    /// `signal`, for signals shaped `void (*)(instance, gint, gpointer)`, such
-    /// as a dialog's `response`.
-    public static func connect(
+    package static func connectKnown(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor (Int32) -> Void
@@ -70,10 +129,7 @@ extension Signal {
         return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
-    /// Calls `handler` with the signal's string argument each time `object`
-    /// emits `signal`, for signals shaped `void (*)(instance, const char *,
-    /// gpointer)`, such as an `AdwMessageDialog`'s `response`.
-    public static func connect(
+    package static func connectKnown(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor (String) -> Void
@@ -209,6 +265,7 @@ extension Signal {
             Unmanaged.passRetained(box).toOpaque(), releaseBox,
             swapped ? TWB_TRUE : TWB_FALSE
         )
+        // The public connections checked the name; the library's own know it.
         precondition(id != 0, "no signal \"\(signal)\" on \(String(cString: g_type_name(twb_type_of(object))))")
         let connection = SignalConnection(object: object, id: id)
         return ObservationToken { connection.disconnect() }

@@ -302,6 +302,6 @@ extension SpinButton {
     /// the binding has taken the typed number; until the token ends.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         guard let text = pointer.flatMap({ gtk_editable_get_delegate(OpaquePointer($0)) }) else { return ObservationToken {} }
-        return Signal.connect(UnsafeMutableRawPointer(text), signal: "activate", handler)
+        return Signal.connectKnown(UnsafeMutableRawPointer(text), signal: "activate", handler)
     }
 }

@@ -45,7 +45,7 @@ extension Widget {
     ) throws(PropertyError) -> ObservationToken {
         let object = try checked(property)
         let toWidget = push(observable, into: property, of: object)
-        let fromWidget = Signal.connect(object, signal: "notify::\(property.name)") { [weak observable] in
+        let fromWidget = Signal.connectKnown(object, signal: "notify::\(property.name)") { [weak observable] in
             let value = property.get(object, property.name)
             if let observable, observable.value != value { observable.value = value }
         }

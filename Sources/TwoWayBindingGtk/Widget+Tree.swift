@@ -37,7 +37,7 @@ extension Widget {
     /// it was taken out and nothing else held it), before GTK frees it.
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         guard let pointer else { return ObservationToken {} }
-        return Signal.connect(pointer, signal: "destroy", handler)
+        return Signal.connectKnown(pointer, signal: "destroy", handler)
     }
 }
 

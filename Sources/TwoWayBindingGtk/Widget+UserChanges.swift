@@ -15,7 +15,7 @@ extension Widget {
         _ handler: @escaping @MainActor () -> Void
     ) {
         guard let target = object ?? pointer.map(UnsafeMutableRawPointer.init) else { return }
-        connections.handlers.append(Signal.connect(target, signal: signal, handler))
+        connections.handlers.append(Signal.connectKnown(target, signal: signal, handler))
     }
 
     /// Calls `handler` when `focusWidget` (the widget itself when `nil`; an

@@ -49,7 +49,7 @@ public class Widget: BindingTarget {
     required init(unsafe pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
         Self._liveCount += 1
-        destroyHandler = Signal.connect(pointer, signal: "destroy") { [weak self] in
+        destroyHandler = Signal.connectKnown(pointer, signal: "destroy") { [weak self] in
             self?.widgetWillDestroy()
         }
     }

@@ -126,7 +126,7 @@ public final class Window: Widget {
                 pending.fire()
                 return
             }
-            pending.painted = Signal.connect(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak pending] in
+            pending.painted = Signal.connectKnown(UnsafeMutableRawPointer(clock), signal: "after-paint") { [weak pending] in
                 pending?.fire()
             }
         }
@@ -136,7 +136,7 @@ public final class Window: Widget {
             waitForPaint()
             gtk_widget_queue_draw(pointer)
         } else {
-            pending.realized = Signal.connect(pointer, signal: "realize") { [weak pending] in
+            pending.realized = Signal.connectKnown(pointer, signal: "realize") { [weak pending] in
                 pending?.realized?.cancel()
                 waitForPaint()
             }

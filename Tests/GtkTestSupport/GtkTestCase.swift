@@ -132,10 +132,17 @@ public enum GtkTest {
     }
 
     /// Counts emissions of `signal` on `object` until the handler is disconnected.
-    public static func count(_ signal: String, of object: UnsafeMutableRawPointer) -> (ObservationToken, () -> Int) {
+    public static func count(
+        _ signal: String, of object: UnsafeMutableRawPointer, file: StaticString = #filePath, line: UInt = #line
+    ) -> (ObservationToken, () -> Int) {
         let counter = Counter()
-        let handler = Signal.connect(object, signal: signal) { counter.value += 1 }
-        return (handler, { counter.value })
+        do {
+            let handler = try Signal.connect(object, signal: signal) { counter.value += 1 }
+            return (handler, { counter.value })
+        } catch {
+            XCTFail("cannot count \"\(signal)\": \(error)", file: file, line: line)
+            return (ObservationToken {}, { counter.value })
+        }
     }
 
     /// Moves keyboard focus to `widget`, then away to `other`.
