@@ -9,7 +9,8 @@ import TwoWayBindingGtk
 /// through the binding library. Relevance shows and hides rows and groups,
 /// `read_only` makes a control insensitive, `required` marks it.
 ///
-/// A message shows once its question was touched, or after a refused submit.
+/// A message shows what the view model's `shownValidation` says: once its
+/// question was touched, or after a refused submit.
 @MainActor
 final class FormRenderer {
     private let viewModel: FormViewModel
@@ -18,8 +19,6 @@ final class FormRenderer {
     private let bag = ObservationBag()
     /// How to focus each answerable question's control.
     private var focusers: [ObjectIdentifier: @MainActor () -> Void] = [:]
-    /// Whether each question's message may show.
-    private var touched: [ObjectIdentifier: Observable<Bool>] = [:]
     /// Moves focus to the next question (Enter on a control that has no
     /// other use for it).
     private let advanceFocus: @MainActor () -> Void
@@ -98,7 +97,7 @@ final class FormRenderer {
         commitTypedNumber()
         guard let next = shownPage(from: currentPage + 1, step: 1) else { return false }
         if let problem = viewModel.firstProblem(among: pages[currentPage].states) {
-            reveal(pages[currentPage].states)
+            viewModel.revealProblems(among: pages[currentPage].states)
             focus(problem.state)
             return false
         }
@@ -141,14 +140,6 @@ final class FormRenderer {
         return pages.indices.first { holds(pages[$0].states) }
     }
 
-    /// Shows the messages of `states` and of the repeat instances among them.
-    private func reveal(_ states: [QuestionState]) {
-        for state in states {
-            touched[ObjectIdentifier(state)]?.value = true
-            for instance in state.repeatState?.instances.value ?? [] { reveal(instance.states) }
-        }
-    }
-
     /// Cuts every binding this renderer made and, unless the window is
     /// going (and takes them along), removes its widgets.
     func tearDown(removingWidgets: Bool = true) {
@@ -163,12 +154,6 @@ final class FormRenderer {
         pagesShown = nil
         stack = nil
         focusers = [:]
-        touched = [:]
-    }
-
-    /// Shows every question's message, as after a refused submit.
-    func revealProblems() {
-        for flag in touched.values { flag.value = true }
     }
 
     /// Moves focus to `state`'s control, if it has one, showing its page.
@@ -356,17 +341,7 @@ final class FormRenderer {
         box.append(message)
 
         focusers[ObjectIdentifier(state)] = control.focus
-        let isTouched = Observable(false)
-        touched[ObjectIdentifier(state)] = isTouched
-        state.value.observeChange { [weak isTouched] in isTouched?.value = true }.store(in: bag)
-        let validation = state.validation
-        let inputError = state.inputError
-        let shown = Derived(from: [validation, isTouched, inputError]) { () -> FieldValidation in
-            // Input a control refused shows at once; rules once touched.
-            if !inputError.value.isValid { return inputError.value }
-            return isTouched.value ? validation.value : .valid
-        }
-        control.validated.showValidation(shown, message: message)
+        control.validated.showValidation(state.shownValidation, message: message)
 
         for widget in control.labelled {
             state.label.observe(sendInitial: true) { [weak widget] in widget?.accessibleLabel = $0 }.store(in: bag)

@@ -348,7 +348,7 @@ final class FormWindow: AppWindow {
     func submit() {
         renderer.commitTypedNumber()
         guard viewModel.isValid.value else {
-            renderer.revealProblems()
+            viewModel.revealProblems()
             if let problem = viewModel.firstProblem {
                 showStatus(problem.message, isError: true)
                 renderer.focus(problem.state)

@@ -118,6 +118,75 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertFalse(form.isValid.value)
     }
 
+    @MainActor func testAMessageShowsOnceItsQuestionIsTouched_orAllProblemsAreRevealed() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | required | constraint | constraint_message |
+            | | text | name | Name | yes | | |
+            | | integer | age | Age | | . <= 120 | At most 120. |
+            | | begin repeat | member | Member | | | |
+            | | text | who | Who | yes | | |
+            | | end repeat | | | | | |
+            """)
+        let name = try XCTUnwrap(form.state(named: "name"))
+        let age = try XCTUnwrap(form.state(named: "age"))
+        XCTAssertEqual(name.validation.value, .invalid("This question requires an answer."))
+        XCTAssertEqual(name.shownValidation.value, .valid, "an untouched question is not scolded")
+        XCTAssertFalse(name.isTouched.value)
+
+        age.value.value = "130"
+        XCTAssertTrue(age.isTouched.value)
+        XCTAssertEqual(age.shownValidation.value, .invalid("At most 120."))
+        age.value.value = "30"
+        XCTAssertEqual(age.shownValidation.value, .valid)
+        XCTAssertEqual(name.shownValidation.value, .valid, "touching one question reveals no other")
+
+        let error = FieldValidation.invalid("Enter a whole number.")
+        name.inputError.value = error
+        XCTAssertEqual(name.shownValidation.value, error, "input a control refused shows at once, touched or not")
+        name.inputError.value = .valid
+
+        let who = try XCTUnwrap(form.state(named: "member")?.repeatState?.instances.value.first?.state(named: "who"))
+        form.revealProblems()
+        XCTAssertEqual(name.shownValidation.value, .invalid("This question requires an answer."))
+        XCTAssertEqual(who.shownValidation.value, .invalid("This question requires an answer."), "and inside repeats")
+    }
+
+    @MainActor func testRestoredAnswers_andANewResponse_leaveEveryQuestionUntouched() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | constraint | constraint_message |
+            | | integer | age | Age | . <= 120 | At most 120. |
+            | | text | name | Name | | |
+            """)
+        form.restore([("age", "130"), ("name", "Ada")])
+        let age = try XCTUnwrap(form.state(named: "age"))
+        XCTAssertEqual(age.validation.value, .invalid("At most 120."))
+        XCTAssertFalse(age.isTouched.value, "a restored answer was not answered now")
+        XCTAssertEqual(age.shownValidation.value, .valid)
+        age.value.value = "131"
+        XCTAssertEqual(age.shownValidation.value, .invalid("At most 120."))
+
+        form.revealProblems()
+        form.reset()
+        let fresh = try XCTUnwrap(form.state(named: "age"))
+        XCTAssertFalse(fresh.isTouched.value, "a new response starts untouched")
+    }
+
+    @MainActor func testAPageRevealsOnlyItsOwnProblems() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | required |
+            | | text | first | First | yes |
+            | | text | second | Second | yes |
+            """)
+        let first = try XCTUnwrap(form.state(named: "first"))
+        let second = try XCTUnwrap(form.state(named: "second"))
+        form.revealProblems(among: [first])
+        XCTAssertEqual(first.shownValidation.value, .invalid("This question requires an answer."))
+        XCTAssertEqual(second.shownValidation.value, .valid)
+    }
+
     @MainActor func testANonRelevantQuestionIsNeitherRequiredNorChecked() async throws {
         let form = try model("""
             | survey |

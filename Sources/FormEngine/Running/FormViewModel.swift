@@ -240,6 +240,27 @@ public final class FormViewModel {
         for answer in answers {
             place(Substring(answer.path), answer.value, in: root.orderedStates, depth: 0)
         }
+        // Restored, not answered now, with whatever the answers changed in
+        // turn: each message waits as a new response's would.
+        for state in root.allStates { state.isTouched.value = false }
+    }
+
+    /// Shows every question's message, as a refused submit does: each
+    /// question counts as touched.
+    public func revealProblems() {
+        revealProblems(among: root.orderedStates)
+    }
+
+    /// Shows the messages of `states` and of the repeat instances among
+    /// them, as a page that refuses to be left does.
+    public func revealProblems(among states: [QuestionState]) {
+        func reveal(_ states: [QuestionState]) {
+            for state in states {
+                state.isTouched.value = true
+                for instance in state.repeatState?.instances.value ?? [] { reveal(instance.states) }
+            }
+        }
+        batch { reveal(states) }
     }
 
     /// Starts a new blank response: every answer back to its default, repeats

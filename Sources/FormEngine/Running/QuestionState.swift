@@ -22,6 +22,14 @@ public final class QuestionState {
     public let isReadOnly: ObservableBool
     /// The answer's verdict: input error, required, constraint and type.
     public let validation: Derived<FieldValidation>
+    /// Whether the answer was changed since the response began (a restored
+    /// draft's answers do not count), or the form was asked to show every
+    /// problem, as a refused submit does.
+    public let isTouched = Observable(false)
+    /// What the question's message shows now: input its control refused at
+    /// once, the answer's verdict once touched, so that an untouched
+    /// question is not scolded before its turn.
+    public let shownValidation: Derived<FieldValidation>
     /// The label in the form's current language, `${}` references filled in.
     public let label: Derived<String>
     /// The hint in the form's current language, `${}` references filled in.
@@ -36,6 +44,7 @@ public final class QuestionState {
     let source: ObservableNode
     let readSource: () -> String
     private let describeConstraintProblem: () -> String
+    private var touching: ObservationToken?
 
     init(
         question: Question, value: Observable<String>, source: ObservableNode, readSource: @escaping () -> String,
@@ -58,6 +67,12 @@ public final class QuestionState {
         self.hint = hint
         self.choices = choices
         self.repeatState = repeatState
+        let isTouched = isTouched
+        shownValidation = Derived(from: [validation, isTouched, inputError]) {
+            if !inputError.value.isValid { return inputError.value }
+            return isTouched.value ? validation.value : .valid
+        }
+        touching = value.observeChange { isTouched.value = true }
     }
 
     /// What the form says of an answer its constraint refuses, in the current
