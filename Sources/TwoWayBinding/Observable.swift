@@ -138,12 +138,12 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
             guard index > observers.startIndex else { return }
             index -= 1
         } while observers[index].id != id
-        if index == observers.endIndex - 1 {
-            observers.removeLast()
-        } else {
-            observers.remove(at: index)
-        }
+        let removed = index == observers.endIndex - 1 ? observers.removeLast() : observers.remove(at: index)
         if isNotifying { observersRemovedWhileNotifying = true }
+        // The entry's handler may hold the last reference to this
+        // observable (an observer that keeps its source): it goes last, and
+        // nothing here touches `self` after it.
+        withExtendedLifetime(removed) {}
     }
 
     @inlinable

@@ -102,6 +102,28 @@ final class ObservationTokenTests: XCTestCase {
         XCTAssertFalse(token.isActive)
     }
 
+    @MainActor func testObserverKeepingItsOwnSource_goesWithItsToken() async {
+        var heard: [Int] = []
+        var token: ObservationToken?
+        weak var weakSource: Observable<Int>?
+        do {
+            // A view's observer that keeps its derived source alive: the
+            // source's last reference is the handler its cancel removes.
+            let source = Observable(0)
+            weakSource = source
+            token = source.observe { [source] value in heard.append(value + source.value * 0) }
+            let other = source.observe { heard.append(-$0) }
+            source.value = 1
+            other.cancel()
+        }
+        XCTAssertNotNil(weakSource, "the observer keeps its source")
+        XCTAssertEqual(heard, [1, -1])
+        token?.cancel()
+        XCTAssertNil(weakSource, "the cancel released the observer and, with it, the source")
+        XCTAssertEqual(token?.isActive, false)
+        token = nil
+    }
+
     @MainActor func testClosureToken_runsOnCancelOnce() async {
         var runs = 0
         var token: ObservationToken? = ObservationToken { runs += 1 }
