@@ -32,20 +32,40 @@ public final class Entry: Widget, Bindable {
 
     /// Shows `value`, keeping the cursor where it was (or at the end, if it was there).
     public func updateValue(with value: String) {
-        guard let editable, !isShowing(value) else { return }
+        guard pointer != nil, let target = setTarget, let holder = textHolder, !isShowing(value) else { return }
         // Where the cursor goes matters only to someone typing; placing it
         // costs GTK a second layout, so an entry without focus is spared that.
-        guard let focusWidget = editableFocusWidget(), gtk_widget_has_focus(focusWidget) != 0 else {
-            gtk_editable_set_text(editable, value)
+        guard gtk_widget_has_focus(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkWidget.self)) != 0 else {
+            Self.setText(value, of: target)
             return
         }
-        let old = String(cString: gtk_editable_get_text(editable))
-        let position = Int(gtk_editable_get_position(editable))
+        let old = String(cString: gtk_editable_get_text(target))
+        let position = Int(gtk_editable_get_position(target))
         let wasAtEnd = position >= old.unicodeScalars.count
-        gtk_editable_set_text(editable, value)
+        Self.setText(value, of: target)
         // GTK positions count characters, which are Unicode scalars.
-        gtk_editable_set_position(editable, wasAtEnd ? -1 : gint(min(position, value.unicodeScalars.count)))
+        gtk_editable_set_position(target, wasAtEnd ? -1 : gint(min(position, value.unicodeScalars.count)))
     }
+
+    /// Sets `editable`'s text from the string's own bytes: passed as a
+    /// pointer argument, a string is copied into a new array first.
+    /// Nonisolated, so its closure is not checked against the executor.
+    private nonisolated static func setText(_ value: String, of editable: OpaquePointer) {
+        value.withCString { gtk_editable_set_text(editable, $0) }
+    }
+
+    /// Where a new text is set: for the entries that only show their
+    /// GtkText, the GtkText, as their own `text` property sets it (and
+    /// GBinding, and a `.ui` file); a set at the entry would pass its
+    /// deletion and insertion through the entry's signals first. Other
+    /// editables (a GtkEditableLabel shows a label of its own) at themselves.
+    private lazy var setTarget: OpaquePointer? = {
+        guard let pointer else { return nil }
+        let type = twb_type_of(pointer)
+        let showsItsText = [gtk_entry_get_type(), gtk_search_entry_get_type(), gtk_password_entry_get_type()]
+            .contains { g_type_is_a(type, $0) != 0 }
+        return showsItsText ? textHolder : editable
+    }()
 
     /// Compares the entry's own bytes: no string is built for the check.
     public func isShowing(_ value: String) -> Bool {
