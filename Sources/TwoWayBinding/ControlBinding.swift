@@ -48,7 +48,8 @@ public class AnyBinding {
         get { writes }
         set { writes = newValue }
     }
-    @usableFromInline var writes = 0
+    // NB: `@exclusivity(unchecked)`: Internal/FastPaths.swift.
+    @usableFromInline @exclusivity(unchecked) var writes = 0
 
     /// What the binding keeps alive for its model side: a `Binding`'s
     /// getter and setter, which nothing else owns.
@@ -88,12 +89,13 @@ public final class ControlBinding<Model, Control: Equatable>: AnyBinding {
 
     @usableFromInline var modelToken: ObservationToken?
     @usableFromInline var controlToken: ObservationToken?
-    @usableFromInline var isWritingControl = false
-    @usableFromInline var isWritingModel = false
+    // NB: `@exclusivity(unchecked)`: Internal/FastPaths.swift.
+    @usableFromInline @exclusivity(unchecked) var isWritingControl = false
+    @usableFromInline @exclusivity(unchecked) var isWritingModel = false
     // What the control showed when the two sides last agreed: a report with
     // the control still showing it is no user change (focus passing through
     // a field, an activate with nothing typed).
-    @usableFromInline var lastAgreed: Control?
+    @usableFromInline @exclusivity(unchecked) var lastAgreed: Control?
 
     @inlinable
     init(

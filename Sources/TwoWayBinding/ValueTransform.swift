@@ -18,6 +18,10 @@ public struct ValueTransform<Model, Control>: Sendable {
 
 extension ValueTransform where Model == Control {
     /// Leaves values as they are.
+    // Inlinable, as is `bind(with:)`: a binding's caller gets these closures
+    // specialized for its value type, not generic ones that look up
+    // `Result`'s metadata on every change.
+    @inlinable
     public static var identity: ValueTransform {
         ValueTransform(toControl: { $0 }, toModel: { .success($0) })
     }
