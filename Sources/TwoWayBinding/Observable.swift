@@ -113,7 +113,8 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
         let id = nextObserverID
         nextObserverID &+= 1
         let token = ObservationToken(source: self, observerID: id) { source, id in
-            unsafeDowncast(source, to: Observable<Value>.self).removeObserver(id)
+            // Released here, after the observable's method has returned.
+            _ = unsafeDowncast(source, to: Observable<Value>.self).removeObserver(id)
         }
         observers.append(Observer(id: id, handler: observer, token: token))
         if sendInitial { observer(storage) }
@@ -127,23 +128,23 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
     /// The number of live observations, for tests and diagnostics.
     package var _observerCount: Int { observers.count }
 
+    /// Removes observer `id`, and hands its entry back: the entry's handler
+    /// may hold the last reference to this observable (an observer that
+    /// keeps its source), so the caller lets it go once this has returned.
     @inlinable
-    func removeObserver(_ id: UInt64) {
+    func removeObserver(_ id: UInt64) -> Observer? {
         // From the end: the newest observation is the one most often ended
         // first, and removing the last entry moves no other.
         // A plain loop: a closure here would be main-actor isolated and
         // checked at run time on every call.
         var index = observers.endIndex
         repeat {
-            guard index > observers.startIndex else { return }
+            guard index > observers.startIndex else { return nil }
             index -= 1
         } while observers[index].id != id
         let removed = index == observers.endIndex - 1 ? observers.removeLast() : observers.remove(at: index)
         if isNotifying { observersRemovedWhileNotifying = true }
-        // The entry's handler may hold the last reference to this
-        // observable (an observer that keeps its source): it goes last, and
-        // nothing here touches `self` after it.
-        withExtendedLifetime(removed) {}
+        return removed
     }
 
     @inlinable
