@@ -1,4 +1,4 @@
-import FormEngine
+@testable import FormEngine
 import Foundation
 import XCTest
 
@@ -88,6 +88,23 @@ final class WorkbookReaderTests: XCTestCase {
         let workbook = try WorkbookReader.read(contentsOf: FormFixtures.file("form.xlsx", data))
         XCTAssertEqual(workbook.sheets.map(\.name), ["survey", "choices"])
         XCTAssertEqual(workbook.sheet(named: "survey")?.rows.first?.cells, ["type"])
+    }
+
+    func testXLSX_sheetNamesHaveTheirEntitiesDecoded() throws {
+        let data = try FormFixtures.xlsx(sheets: [("Q&amp;A &lt;1&gt;", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>x</t></is></c></row>")])
+        let workbook = try WorkbookReader.read(contentsOf: FormFixtures.file("form.xlsx", data))
+        XCTAssertEqual(workbook.sheets.map(\.name), ["Q&A <1>"])
+    }
+
+    func testAnAttributeInANamespace_isNotAPlainOneOfTheSameName() throws {
+        let xml = Array(#"<sheet id="plain" name="survey" r:id="rId7"/>"#.utf8)
+        try xml.withUnsafeBufferPointer { bytes in
+            var scanner = XMLScanner(bytes)
+            guard case .start(_, let attributes, _) = try scanner.next() else { return XCTFail("a start tag") }
+            XCTAssertEqual(scanner.attributeValue("id", in: attributes).map { scanner.text($0) }, "plain")
+            XCTAssertEqual(scanner.attributeValue("id", in: attributes, prefixed: true).map { scanner.text($0) }, "rId7")
+            XCTAssertNil(scanner.attributeValue("name", in: attributes, prefixed: true))
+        }
     }
 
     func testXLSX_noBreakSpacesBecomePlainSpaces() throws {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ZIPFoundation
 
 /// Reads an Office Open XML workbook (`.xlsx`) into text cells.
@@ -87,70 +84,48 @@ enum XLSXReader {
 
 // MARK: - Parts of the workbook
 
-/// What every part's parser shares: a run that fails on any XML error, which
-/// `XMLParser.parse()` alone does not always report.
-private class XMLPartParser: NSObject, XMLParserDelegate {
-    private var failed = false
-
-    func run(_ data: Data) -> Bool {
-        let parser = XMLParser(data: data)
-        parser.delegate = self
-        return parser.parse() && !failed
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        failed = true
-    }
-
-    // NB: declared here and overridden below. On Linux the delegate methods
-    // are reached through this class's conformance, so a method that only a
-    // subclass declares would never be called.
-    func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {}
-
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {}
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {}
-}
-
 /// `xl/workbook.xml`: the sheets' names and relationship ids, in order.
-private final class SheetListParser: XMLPartParser {
-    private var sheets: [(name: String, relationship: String)] = []
-
+private enum SheetListParser {
     static func parse(_ data: Data) -> [(name: String, relationship: String)]? {
-        let delegate = SheetListParser()
-        return delegate.run(data) ? delegate.sheets : nil
-    }
-
-    override func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        guard localName(element) == "sheet", let name = attributes["name"] else { return }
-        let relationship = attributes.first { localName($0.key) == "id" && $0.key.contains(":") }?.value ?? ""
-        sheets.append((name, relationship))
+        data.withUnsafeBytes { raw -> [(name: String, relationship: String)]? in
+            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+            var sheets: [(name: String, relationship: String)] = []
+            do {
+                while let event = try scanner.next() {
+                    guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "sheet"),
+                          let sheetName = scanner.attributeValue("name", in: attributes)
+                    else { continue }
+                    // The relationship id is the namespaced `r:id`, not a plain `id`.
+                    let relationship = scanner.attributeValue("id", in: attributes, prefixed: true)
+                    sheets.append((scanner.text(sheetName), relationship.map { scanner.text($0) } ?? ""))
+                }
+            } catch {
+                return nil
+            }
+            return sheets
+        }
     }
 }
 
 /// `xl/_rels/workbook.xml.rels`: relationship id → target path.
-private final class RelationshipParser: XMLPartParser {
-    private var targets: [String: String] = [:]
-
+private enum RelationshipParser {
     static func parse(_ data: Data) -> [String: String]? {
-        let delegate = RelationshipParser()
-        return delegate.run(data) ? delegate.targets : nil
-    }
-
-    override func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        guard localName(element) == "Relationship", let id = attributes["Id"], let target = attributes["Target"] else {
-            return
+        data.withUnsafeBytes { raw -> [String: String]? in
+            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+            var targets: [String: String] = [:]
+            do {
+                while let event = try scanner.next() {
+                    guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "Relationship"),
+                          let id = scanner.attributeValue("Id", in: attributes),
+                          let target = scanner.attributeValue("Target", in: attributes)
+                    else { continue }
+                    targets[scanner.text(id)] = scanner.text(target)
+                }
+            } catch {
+                return nil
+            }
+            return targets
         }
-        targets[id] = target
     }
 }
 
@@ -318,10 +293,4 @@ private enum SheetParser {
             return rows
         }
     }
-}
-
-/// An element's name without its namespace prefix.
-private func localName(_ qualified: String) -> Substring {
-    guard let colon = qualified.lastIndex(of: ":") else { return Substring(qualified) }
-    return qualified[qualified.index(after: colon)...]
 }

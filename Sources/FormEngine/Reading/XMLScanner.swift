@@ -1,7 +1,7 @@
 import Foundation
 
-/// A small pull scanner over XML bytes, for the two large parts of a workbook
-/// (worksheets and the shared strings).
+/// A small pull scanner over XML bytes, for every part of a workbook a form
+/// reads.
 ///
 /// NB: Foundation's XMLParser builds a String and an attribute dictionary for
 /// every element on Linux; a 5,000-question sheet took it about 90 ms, most of
@@ -117,7 +117,8 @@ struct XMLScanner {
 
     /// Where the value of the attribute named `local` (without prefix) is,
     /// entities not yet decoded; for reading it without making a string.
-    func attributeValue(_ local: StaticString, in range: Range<Int>) -> Range<Int>? {
+    /// `prefixed`: only an attribute in a namespace (`r:id`, not `id`).
+    func attributeValue(_ local: StaticString, in range: Range<Int>, prefixed: Bool = false) -> Range<Int>? {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             while cursor < range.upperBound, Self.isSpace(bytes[cursor]) { cursor += 1 }
@@ -132,7 +133,9 @@ struct XMLScanner {
             let valueStart = cursor + 1
             cursor = valueStart
             while cursor < range.upperBound, bytes[cursor] != quote { cursor += 1 }
-            if name(attributeName, is: local) { return valueStart..<cursor }
+            if name(attributeName, is: local), !prefixed || localName(attributeName) != attributeName {
+                return valueStart..<cursor
+            }
             cursor += 1
         }
         return nil
