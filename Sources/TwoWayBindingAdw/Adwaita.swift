@@ -9,5 +9,7 @@ public enum Adwaita {
     /// again does nothing.
     public static func initialize() {
         adw_init()
+        // NB: Sources/CTwoWayBindingAdw/shim.h.
+        twb_adw_read_icon_theme_in_background()
     }
 }
