@@ -25,11 +25,14 @@ final class SurveyApplication {
     /// Where `--screenshot` writes, when asked.
     private var screenshotPath: String?
 
+    /// Sets the icon of the window shown last once it has drawn.
+    private var pendingIcon: ObservationToken?
+
     init() {
         Translations.setUp()
         Application.setDisplayName(tr("Survey Form"))
-        // Before GtkApplication's own start-up, which looks for the shortcuts
-        // window (gtk/help-overlay.ui) under the app's resource path.
+        // Before GtkApplication's own start-up, which looks for its menus and
+        // icons under the app's resource path.
         ResourceBundle.register()
         application = Application(id: AppInfo.id, flags: .handlesOpen)
         CommandLineOptions.add(to: application)
@@ -108,7 +111,6 @@ final class SurveyApplication {
     private func startup() {
         Adwaita.initialize()
         ResourceBundle.loadStyleSheet()
-        Window.setDefaultIconName(AppInfo.id)
         AppActions.install(on: self)
         quitOnTerminationSignals()
         // A screenshot only draws the window.
@@ -186,9 +188,21 @@ final class SurveyApplication {
             if let self, self.window === window { self.window = nil }
         }
         window.present()
+        showIconAfterFirstFrame(of: window.window)
         // The new window is up before the old closes (saving its draft), so
         // the application never runs out of windows in between.
         previous?.close()
+    }
+
+    /// Gives the window, and every window after it, the app's icon once it
+    /// has drawn: on X11 the icon is read from the icon theme and scaled to
+    /// several sizes, which would otherwise delay the first frame by a
+    /// twentieth of the start (Wayland takes it from the desktop file).
+    private func showIconAfterFirstFrame(of window: Window) {
+        pendingIcon = window.onFirstFrame { [weak window] in
+            Window.setDefaultIconName(AppInfo.id)
+            window?.iconName = AppInfo.id
+        }
     }
 
     /// Opens the form at `path` in place of the form shown; a form that

@@ -56,9 +56,21 @@ public final class Window: Widget {
     }
 
     /// The icon every window shows unless it names its own: the app's,
-    /// by its icon name (usually the application id).
+    /// by its icon name (usually the application id). A window realized
+    /// before this is called keeps what it had: give it `iconName`.
     public static func setDefaultIconName(_ name: String) {
         gtk_window_set_default_icon_name(name)
+    }
+
+    /// The icon this window shows, by its icon name; `nil` for the default.
+    public var iconName: String? {
+        get {
+            guard let window, let name = gtk_window_get_icon_name(window) else { return nil }
+            return String(cString: name)
+        }
+        set {
+            if let window { gtk_window_set_icon_name(window, newValue) }
+        }
     }
 
     /// Makes the window one of `application`'s: the application's actions

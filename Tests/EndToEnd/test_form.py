@@ -1,6 +1,7 @@
 """The form driven with real key events: values, focus order, submit, undo."""
 
 import subprocess
+from pathlib import Path
 
 from conftest import (
     COMMENTS, COMPANY, CURRENT_EMPLOYER, NAME, SALARY, YEARS,
@@ -193,6 +194,20 @@ def test_undo_and_redo_reach_the_view_model_from_any_field(app):
 
 def test_window_title(app):
     assert app.title() == "Survey Form"
+
+
+def test_the_window_gets_the_apps_icon_once_it_has_drawn(launch):
+    # The icon where meson installs it is found through XDG_DATA_DIRS; the app
+    # sets it after the first frame, so that reading the theme does not delay it.
+    resources = Path(__file__).resolve().parents[2] / "Resources"
+    app = launch(XDG_DATA_DIRS=f"{resources}:/usr/local/share:/usr/share")
+
+    def icon():
+        return subprocess.run(
+            ["xprop", "-id", app.window_id, "_NET_WM_ICON"], capture_output=True, text=True, check=True
+        ).stdout
+
+    wait_for(lambda: "Icon (" in icon(), "the window's icon in _NET_WM_ICON")
 
 
 def test_ctrl_question_opens_the_shortcuts_window(app):

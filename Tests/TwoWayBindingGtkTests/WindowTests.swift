@@ -5,10 +5,10 @@ import TwoWayBindingGtk
 import GtkTestSupport
 import XCTest
 
-/// `Window`: its size and maximized state, standing over another, a close
+/// `Window`: its size and maximized state, standing over another, its icon, a close
 /// request heard while the window is whole; and `FileChooser`'s answers.
 final class WindowTests: GtkTestCase {
-    func testSize_maximizing_andStandingOver() throws {
+    func testSize_maximizing_standingOver_andIcon() throws {
         try MainActor.assumeIsolated {
             let parent = try Window.wrapping(gtk_window_new()!)
             let window = try Window.wrapping(gtk_window_new()!)
@@ -24,6 +24,11 @@ final class WindowTests: GtkTestCase {
             window.standOver(nil, modal: false)
             XCTAssertNil(gtk_window_get_transient_for(window.pointer!.cast(to: GtkWindow.self)))
             XCTAssertFalse(window.isMaximized)
+            XCTAssertNil(window.iconName, "a window shows the default icon until it names its own")
+            window.iconName = "io.github.surveyform.SurveyForm"
+            XCTAssertEqual(window.iconName, "io.github.surveyform.SurveyForm")
+            window.iconName = nil
+            XCTAssertNil(window.iconName)
         }
     }
 
