@@ -303,6 +303,7 @@ final class FormWindow: AppWindow {
         addAction("previous-page") { [weak self] in self?.renderer.goBack() }
         addAction("next-page") { [weak self] in self?.renderer.goForward() }
         addAction("close") { [weak self] in self?.close() }
+        ShortcutsWindow.addAction(to: actions, of: window).store(in: bag)
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
         addAction("undo") { [weak self] in self?.undoLastChange() }
         if isKiosk { actions.setEnabled("export-csv", false) }

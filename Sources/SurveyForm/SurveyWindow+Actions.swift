@@ -12,6 +12,7 @@ extension SurveyWindow {
         addAction("redo") { [weak self] in self?.viewModel.history.redo() }
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
         addAction("close") { [weak self] in self?.close() }
+        ShortcutsWindow.addAction(to: actions, of: window).store(in: bag)
 
         // win.submit stays enabled so that Ctrl+S on an incomplete form says
         // what is missing; only the button waits until the form is valid.
