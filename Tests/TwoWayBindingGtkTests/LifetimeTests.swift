@@ -173,7 +173,7 @@ final class LifetimeTests: GtkTestCase {
                 let binding = entry.bind(with: name)
                 XCTAssertNil(entry.binder, "a destroyed widget takes no binder")
                 XCTAssertEqual(entry.text, "")
-                _ = binding
+                withExtendedLifetime(binding) {}
             }
             XCTAssertEqual(name._observerCount, 0, "the binding ended with the caller's handle")
             g_object_unref(gtkEntry)

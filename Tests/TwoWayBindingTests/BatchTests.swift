@@ -77,6 +77,6 @@ final class BatchTests: XCTestCase {
         let recorderB = Recorder(b)
         batch { a.value = 5 }
         XCTAssertEqual(recorderB.received, [10])
-        _ = link
+        withExtendedLifetime(link) {}
     }
 }

@@ -138,7 +138,7 @@ final class BindingTests: XCTestCase {
         field.type("ada")
         XCTAssertEqual(model.value, "ADA")
         XCTAssertEqual(field.text, "ADA")
-        _ = upper
+        withExtendedLifetime(upper) {}
     }
 
     // MARK: - Transforms and validation

@@ -57,7 +57,7 @@ final class DerivedTests: XCTestCase {
         source.value = 2
         XCTAssertEqual(seen, ["3/20"], "never a mix such as 3/10")
         XCTAssertEqual(bottom._computeCount, 2)
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @MainActor func testDerivedOfDerived_followsThroughLevels() async {
@@ -82,7 +82,7 @@ final class DerivedTests: XCTestCase {
         var computed = 0
         var derived: Derived<Int>? = source.map { computed += 1; return $0 }
         XCTAssertEqual(computed, 1)
-        _ = derived
+        withExtendedLifetime(derived) {}
         derived = nil
         source.value = 1
         XCTAssertEqual(computed, 1)

@@ -14,7 +14,7 @@ final class EventBusTests: XCTestCase {
         bus.publish(Saved(count: 1))
         XCTAssertEqual(saved, [Saved(count: 1)])
         XCTAssertEqual(failed, [])
-        _ = (t1, t2)
+        withExtendedLifetime((t1, t2)) {}
     }
 
     @MainActor func testPublish_inSubscriptionOrder() async {
@@ -23,7 +23,7 @@ final class EventBusTests: XCTestCase {
         let tokens = (1...3).map { index in bus.subscribe(Saved.self) { _ in order.append(index) } }
         bus.publish(Saved(count: 0))
         XCTAssertEqual(order, [1, 2, 3])
-        _ = tokens
+        withExtendedLifetime(tokens) {}
     }
 
     @MainActor func testCancelledToken_stopsDelivery() async {
@@ -40,7 +40,7 @@ final class EventBusTests: XCTestCase {
         let bus = EventBus()
         var token: ObservationToken? = bus.subscribe(Saved.self) { _ in }
         XCTAssertEqual(bus._subscriberCount(for: Saved.self), 1)
-        _ = token
+        withExtendedLifetime(token) {}
         token = nil
         XCTAssertEqual(bus._subscriberCount(for: Saved.self), 0)
     }
@@ -56,6 +56,6 @@ final class EventBusTests: XCTestCase {
         DispatchQueue.global().async { bus.post(Saved(count: 3)) }
         await fulfillment(of: [arrived], timeout: 5)
         XCTAssertTrue(wasMain)
-        _ = token
+        withExtendedLifetime(token) {}
     }
 }

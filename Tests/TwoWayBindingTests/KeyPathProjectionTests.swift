@@ -48,7 +48,7 @@ final class KeyPathProjectionTests: XCTestCase {
         var person: Observable<Person>? = Observable(Person(name: "Ada", age: 36))
         weak let weakPerson = person
         let name = person!.projection(\.name)
-        _ = person
+        withExtendedLifetime(person) {}
         person = nil
         XCTAssertNil(weakPerson)
         name.value = "after"   // no crash
@@ -79,6 +79,6 @@ final class KeyPathProjectionTests: XCTestCase {
         a.value = 2
         b.value = "y"
         XCTAssertEqual(changes, 2)
-        _ = tokens
+        withExtendedLifetime(tokens) {}
     }
 }

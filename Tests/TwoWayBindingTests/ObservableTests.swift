@@ -10,7 +10,7 @@ final class ObservableTests: XCTestCase {
         let third = observable.observe { calls.append("third \($0)") }
         observable.value = 7
         XCTAssertEqual(calls, ["first 7", "second 7", "third 7"])
-        _ = (first, second, third)
+        withExtendedLifetime((first, second, third)) {}
     }
 
     @MainActor func testSet_deliversSynchronously() async {
@@ -19,7 +19,7 @@ final class ObservableTests: XCTestCase {
         let token = observable.observe { seen = $0 }
         observable.value = "b"
         XCTAssertEqual(seen, "b")
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @MainActor func testEqualValue_notifiesNobody() async {
@@ -40,7 +40,7 @@ final class ObservableTests: XCTestCase {
         observable.value = Opaque(id: 1)
         observable.value = Opaque(id: 1)
         XCTAssertEqual(count, 2)
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @MainActor func testOptional_settingNilNotifies() async {
@@ -81,7 +81,7 @@ final class ObservableTests: XCTestCase {
         XCTAssertEqual(observable.value, 10)
         XCTAssertEqual(seenByClamp, [25, 10])
         XCTAssertEqual(later.received, [10], "a later observer never sees the superseded value")
-        _ = clamp
+        withExtendedLifetime(clamp) {}
     }
 
     @MainActor func testReentrantSet_earlierObserversSeeFinalValueLast() async {
@@ -91,7 +91,7 @@ final class ObservableTests: XCTestCase {
         observable.value = -5
         XCTAssertEqual(early.received, [-5, 0])
         XCTAssertEqual(early.received.last, observable.value)
-        _ = clamp
+        withExtendedLifetime(clamp) {}
     }
 
     @MainActor func testObserverThatKeepsChangingTheValue_isStopped() async {
@@ -100,7 +100,7 @@ final class ObservableTests: XCTestCase {
         observable.value = 1
         XCTAssertGreaterThan(observable.value, 1)
         XCTAssertLessThanOrEqual(observable.value, 100, "notification rounds are bounded")
-        _ = runaway
+        withExtendedLifetime(runaway) {}
     }
 
     @MainActor func testObserverCancellingAnotherDuringNotification_skipsIt() async {
@@ -112,7 +112,7 @@ final class ObservableTests: XCTestCase {
         observable.value = 1
         XCTAssertEqual(secondCalls, 0)
         XCTAssertEqual(observable._observerCount, 1)
-        _ = first
+        withExtendedLifetime(first) {}
     }
 
     @MainActor func testObserverAddedDuringNotification_getsNextChangeOnly() async {
@@ -126,7 +126,7 @@ final class ObservableTests: XCTestCase {
         XCTAssertEqual(lateCalls, [])
         observable.value = 2
         XCTAssertEqual(lateCalls, [2])
-        _ = first
+        withExtendedLifetime(first) {}
     }
 
     @MainActor func testPost_fromBackgroundThreadIsDeliveredOnMainInOrder() async {
@@ -145,6 +145,6 @@ final class ObservableTests: XCTestCase {
         await fulfillment(of: [done], timeout: 5)
         XCTAssertEqual(seen, Array(1...50))
         XCTAssertTrue(onMain)
-        _ = token
+        withExtendedLifetime(token) {}
     }
 }

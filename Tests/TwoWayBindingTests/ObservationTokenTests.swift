@@ -26,7 +26,7 @@ final class ObservationTokenTests: XCTestCase {
         var count = 0
         var token: ObservationToken? = observable.observe { _ in count += 1 }
         XCTAssertEqual(observable._observerCount, 1)
-        _ = token
+        withExtendedLifetime(token) {}
         token = nil
         observable.value = 1
         XCTAssertEqual(count, 0)
@@ -161,7 +161,7 @@ final class ObservationTokenTests: XCTestCase {
         a.observe { _ in }.store(in: bag!)
         a.observe { _ in }.store(in: bag!)
         XCTAssertEqual(a._observerCount, 2)
-        _ = bag
+        withExtendedLifetime(bag) {}
         bag = nil
         XCTAssertEqual(a._observerCount, 0)
     }
