@@ -87,20 +87,15 @@ enum XLSXReader {
 /// `xl/workbook.xml`: the sheets' names and relationship ids, in order.
 private enum SheetListParser {
     static func parse(_ data: Data) -> [(name: String, relationship: String)]? {
-        data.withUnsafeBytes { raw -> [(name: String, relationship: String)]? in
-            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+        XMLScanner.scan(data) { scanner in
             var sheets: [(name: String, relationship: String)] = []
-            do {
-                while let event = try scanner.next() {
-                    guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "sheet"),
-                          let sheetName = scanner.attributeValue("name", in: attributes)
-                    else { continue }
-                    // The relationship id is the namespaced `r:id`, not a plain `id`.
-                    let relationship = scanner.attributeValue("id", in: attributes, prefixed: true)
-                    sheets.append((scanner.text(sheetName), relationship.map { scanner.text($0) } ?? ""))
-                }
-            } catch {
-                return nil
+            while let event = try scanner.next() {
+                guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "sheet"),
+                      let sheetName = scanner.attributeValue("name", in: attributes)
+                else { continue }
+                // The relationship id is the namespaced `r:id`, not a plain `id`.
+                let relationship = scanner.attributeValue("id", in: attributes, prefixed: true)
+                sheets.append((scanner.text(sheetName), relationship.map { scanner.text($0) } ?? ""))
             }
             return sheets
         }
@@ -110,19 +105,14 @@ private enum SheetListParser {
 /// `xl/_rels/workbook.xml.rels`: relationship id → target path.
 private enum RelationshipParser {
     static func parse(_ data: Data) -> [String: String]? {
-        data.withUnsafeBytes { raw -> [String: String]? in
-            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+        XMLScanner.scan(data) { scanner in
             var targets: [String: String] = [:]
-            do {
-                while let event = try scanner.next() {
-                    guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "Relationship"),
-                          let id = scanner.attributeValue("Id", in: attributes),
-                          let target = scanner.attributeValue("Target", in: attributes)
-                    else { continue }
-                    targets[scanner.text(id)] = scanner.text(target)
-                }
-            } catch {
-                return nil
+            while let event = try scanner.next() {
+                guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "Relationship"),
+                      let id = scanner.attributeValue("Id", in: attributes),
+                      let target = scanner.attributeValue("Target", in: attributes)
+                else { continue }
+                targets[scanner.text(id)] = scanner.text(target)
             }
             return targets
         }
@@ -133,38 +123,33 @@ private enum RelationshipParser {
 /// the join of its runs; phonetic guides (`rPh`) are not shown text.
 private enum SharedStringsParser {
     static func parse(_ data: Data) -> [String]? {
-        data.withUnsafeBytes { raw -> [String]? in
-            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+        XMLScanner.scan(data) { scanner in
             var strings: [String] = []
             var current = ""
             var inText = false
             var phoneticDepth = 0
-            do {
-                while let event = try scanner.next() {
-                    switch event {
-                    case .start(let name, _, let isEmpty):
-                        if scanner.name(name, is: "si") {
-                            current = ""
-                            if isEmpty { strings.append("") }
-                        } else if scanner.name(name, is: "t") {
-                            inText = phoneticDepth == 0 && !isEmpty
-                        } else if scanner.name(name, is: "rPh"), !isEmpty {
-                            phoneticDepth += 1
-                        }
-                    case .end(let name):
-                        if scanner.name(name, is: "si") {
-                            strings.append(current)
-                        } else if scanner.name(name, is: "t") {
-                            inText = false
-                        } else if scanner.name(name, is: "rPh") {
-                            phoneticDepth -= 1
-                        }
-                    case .text(let range, let isCDATA):
-                        if inText { current += scanner.text(range, isCDATA: isCDATA) }
+            while let event = try scanner.next() {
+                switch event {
+                case .start(let name, _, let isEmpty):
+                    if scanner.name(name, is: "si") {
+                        current = ""
+                        if isEmpty { strings.append("") }
+                    } else if scanner.name(name, is: "t") {
+                        inText = phoneticDepth == 0 && !isEmpty
+                    } else if scanner.name(name, is: "rPh"), !isEmpty {
+                        phoneticDepth += 1
                     }
+                case .end(let name):
+                    if scanner.name(name, is: "si") {
+                        strings.append(current)
+                    } else if scanner.name(name, is: "t") {
+                        inText = false
+                    } else if scanner.name(name, is: "rPh") {
+                        phoneticDepth -= 1
+                    }
+                case .text(let range, let isCDATA):
+                    if inText { current += scanner.text(range, isCDATA: isCDATA) }
                 }
-            } catch {
-                return nil
             }
             return strings
         }
@@ -200,8 +185,7 @@ private enum SheetParser {
     static func parse(_ data: Data, sharedStrings: [String]) -> [SheetRow]? {
         // Each shared string is cleaned once, however many cells show it.
         let shownShared = sharedStrings.map(XLSXReader.shownString)
-        return data.withUnsafeBytes { raw -> [SheetRow]? in
-            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+        return XMLScanner.scan(data) { scanner in
             var rows: [SheetRow] = []
             var rowNumber = 0
             var cells: [String] = []
@@ -239,56 +223,52 @@ private enum SheetParser {
                 width = max(width, cells.count)
             }
 
-            do {
-                while let event = try scanner.next() {
-                    switch event {
-                    case .start(let qualified, let attributes, let isEmpty):
-                        // Each name is compared with several: find its local part once.
-                        let name = scanner.localName(qualified)
-                        if scanner.bytes(name, are: "c") {
-                            column = scanner.columnIndex(in: attributes) ?? column + 1
-                            cellType = CellType(scanner, attributes: attributes)
-                            value = ""
-                            sharedIndex = nil
-                            sharedIndexIsValid = true
-                            inlineText = ""
-                        } else if scanner.bytes(name, are: "v") {
-                            collecting = isEmpty ? .nothing : .value
-                        } else if scanner.bytes(name, are: "row") {
-                            rowNumber = scanner.attributeValue("r", in: attributes).flatMap { scanner.integer($0) } ?? rowNumber + 1
-                            cells = []
-                            cells.reserveCapacity(width)
-                            column = -1
-                            if isEmpty { endRow() }
-                        } else if scanner.bytes(name, are: "t"), phoneticDepth == 0 {
-                            collecting = isEmpty ? .nothing : .inlineText
-                        } else if scanner.bytes(name, are: "rPh"), !isEmpty {
-                            phoneticDepth += 1
-                        }
-                    case .end(let qualified):
-                        let name = scanner.localName(qualified)
-                        if scanner.bytes(name, are: "c") {
-                            endCell()
-                        } else if scanner.bytes(name, are: "v") || scanner.bytes(name, are: "t") {
-                            collecting = .nothing
-                        } else if scanner.bytes(name, are: "row") {
-                            endRow()
-                        } else if scanner.bytes(name, are: "rPh") {
-                            phoneticDepth -= 1
-                        }
-                    case .text(let range, let isCDATA):
-                        switch collecting {
-                        case .nothing: break
-                        case .value where cellType == .sharedString:
-                            sharedIndex = scanner.integer(range, continuing: sharedIndex ?? 0)
-                            if sharedIndex == nil { sharedIndexIsValid = false }
-                        case .value: value += scanner.text(range, isCDATA: isCDATA)
-                        case .inlineText: inlineText += scanner.text(range, isCDATA: isCDATA)
-                        }
+            while let event = try scanner.next() {
+                switch event {
+                case .start(let qualified, let attributes, let isEmpty):
+                    // Each name is compared with several: find its local part once.
+                    let name = scanner.localName(qualified)
+                    if scanner.bytes(name, are: "c") {
+                        column = scanner.columnIndex(in: attributes) ?? column + 1
+                        cellType = CellType(scanner, attributes: attributes)
+                        value = ""
+                        sharedIndex = nil
+                        sharedIndexIsValid = true
+                        inlineText = ""
+                    } else if scanner.bytes(name, are: "v") {
+                        collecting = isEmpty ? .nothing : .value
+                    } else if scanner.bytes(name, are: "row") {
+                        rowNumber = scanner.attributeValue("r", in: attributes).flatMap { scanner.integer($0) } ?? rowNumber + 1
+                        cells = []
+                        cells.reserveCapacity(width)
+                        column = -1
+                        if isEmpty { endRow() }
+                    } else if scanner.bytes(name, are: "t"), phoneticDepth == 0 {
+                        collecting = isEmpty ? .nothing : .inlineText
+                    } else if scanner.bytes(name, are: "rPh"), !isEmpty {
+                        phoneticDepth += 1
+                    }
+                case .end(let qualified):
+                    let name = scanner.localName(qualified)
+                    if scanner.bytes(name, are: "c") {
+                        endCell()
+                    } else if scanner.bytes(name, are: "v") || scanner.bytes(name, are: "t") {
+                        collecting = .nothing
+                    } else if scanner.bytes(name, are: "row") {
+                        endRow()
+                    } else if scanner.bytes(name, are: "rPh") {
+                        phoneticDepth -= 1
+                    }
+                case .text(let range, let isCDATA):
+                    switch collecting {
+                    case .nothing: break
+                    case .value where cellType == .sharedString:
+                        sharedIndex = scanner.integer(range, continuing: sharedIndex ?? 0)
+                        if sharedIndex == nil { sharedIndexIsValid = false }
+                    case .value: value += scanner.text(range, isCDATA: isCDATA)
+                    case .inlineText: inlineText += scanner.text(range, isCDATA: isCDATA)
                     }
                 }
-            } catch {
-                return nil
             }
             return rows
         }

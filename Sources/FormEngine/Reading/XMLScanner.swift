@@ -25,6 +25,15 @@ struct XMLScanner {
         self.bytes = bytes
     }
 
+    /// Runs `read` over a scanner of `data`'s bytes: what it returns, or
+    /// `nil` when the XML is not well-formed.
+    static func scan<Result>(_ data: Data, _ read: (inout XMLScanner) throws -> Result) -> Result? {
+        data.withUnsafeBytes { raw in
+            var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
+            return try? read(&scanner)
+        }
+    }
+
     /// The next event, or `nil` at the end of a well-formed document.
     mutating func next() throws(Malformed) -> Event? {
         while index < bytes.count {
