@@ -68,12 +68,6 @@ final class FormWindow: AppWindow {
             definition: form.definition,
             language: FormViewModel.startLanguage(form.definition, preferring: Localization.preferredLanguages)
         )
-        do {
-            store = try ResponseStore(directory: DataLocation.dataDirectory, events: storageEvents)
-        } catch {
-            store = nil
-        }
-
         let builder: Builder
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/form-window.ui")
@@ -109,6 +103,18 @@ final class FormWindow: AppWindow {
             fatalError("the form window's interface cannot be built: \(error)")
         }
 
+        // After the interface, which is built while the database opens.
+        // Why the store cannot be used, or what became of a damaged one.
+        var openingProblem: String?
+        do {
+            let store = try application.openResponseStore(events: storageEvents)
+            self.store = store
+            if let setAside = store.setAside { openingProblem = damagedDatabaseMessage(setAside) }
+        } catch {
+            store = nil
+            openingProblem = error.localizedDescription
+        }
+
         // The draft's answers are in place before any widget is bound.
         let draftNews = restoreDraft()
         renderer = makeRenderer()
@@ -116,7 +122,7 @@ final class FormWindow: AppWindow {
         setupStorageEvents()
         fillMenu()
         windowState.restore(to: window)
-        if let problem = storageProblem {
+        if let problem = openingProblem ?? storageProblem {
             showStatus(problem, isError: true)
         } else if let draftNews {
             showStatus(draftNews.message, isError: draftNews.isError)

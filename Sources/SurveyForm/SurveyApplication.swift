@@ -28,6 +28,9 @@ final class SurveyApplication {
     /// Sets the icon of the window shown last once it has drawn.
     private var pendingIcon: ObservationToken?
 
+    /// The response database, opening while the first window is built.
+    private var storeOpening: ResponseStore.Opening?
+
     init() {
         Translations.setUp()
         Application.setDisplayName(tr("Survey Form"))
@@ -109,6 +112,9 @@ final class SurveyApplication {
     }
 
     private func startup() {
+        // Only the running instance gets here: a launch that hands over to it
+        // never touches the database.
+        storeOpening = ResponseStore.Opening(directory: DataLocation.dataDirectory)
         Adwaita.initialize()
         ResourceBundle.loadStyleSheet()
         AppActions.install(on: self)
@@ -164,6 +170,17 @@ final class SurveyApplication {
             Settings.shared.forget(form: path)
             return nil
         }
+    }
+
+    /// The response database for a window, its outcomes said on `events`:
+    /// the first window takes the one opened at start-up, later ones open
+    /// their own.
+    func openResponseStore(events: EventBus) throws -> ResponseStore {
+        if let opening = storeOpening {
+            storeOpening = nil
+            return try opening.store(events: events)
+        }
+        return try ResponseStore(directory: DataLocation.dataDirectory, events: events)
     }
 
     /// A window for `form`, or for the built-in survey.

@@ -94,7 +94,7 @@ final class SurveyWindow {
             fatalError("the window's interface cannot be built: \(error)")
         }
 
-        setupStorage()
+        setupStorage(application)
         setupBindings()
         setupValidation()
         setupActions()
@@ -110,7 +110,7 @@ final class SurveyWindow {
 
     // MARK: - Construction
 
-    private func setupStorage() {
+    private func setupStorage(_ application: SurveyApplication) {
         // What storage says, from the thread that wrote: a stored response
         // joins the list and goes to the server; a failure is shown.
         storageEvents.subscribe(ResponseStored<SurveyResponse>.self) { [weak self] stored in
@@ -123,7 +123,7 @@ final class SurveyWindow {
         }
         .store(in: bag)
         do {
-            let store = try ResponseStore(directory: DataLocation.dataDirectory, events: storageEvents)
+            let store = try application.openResponseStore(events: storageEvents)
             self.store = store
             if let setAside = store.setAside {
                 showStatus(damagedDatabaseMessage(setAside), isError: true)
@@ -290,7 +290,7 @@ final class SurveyWindow {
 
 /// What the user is told about a damaged database that was moved aside.
 @MainActor
-private func damagedDatabaseMessage(_ setAside: SetAsideFile) -> String {
+func damagedDatabaseMessage(_ setAside: SetAsideFile) -> String {
     String(
         format: tr("The response database was damaged. It was moved to %@ and a new one was started."),
         setAside.movedTo.path

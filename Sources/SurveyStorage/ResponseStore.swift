@@ -49,14 +49,39 @@ public final class ResponseStore: Sendable {
 
     /// Opens (or creates) the database in `directory`, creating the folder
     /// too; what becomes of each response is said on `events`, when given.
-    public init(directory: URL, events: EventBus? = nil) throws {
+    public convenience init(directory: URL, events: EventBus? = nil) throws {
+        try self.init(Self.open(directory: directory), events: events)
+    }
+
+    /// A database opened for writing, not yet a store: what `open` makes on
+    /// whichever thread calls it (`Opening` makes it on one of its own).
+    struct Opened: Sendable {
+        var url: URL
+        var queue: DatabaseQueue
+        var isReadOnly: Bool
+        var setAside: SetAsideFile?
+    }
+
+    init(_ opened: Opened, events: EventBus?) {
         self.events = events
+        url = opened.url
+        connection = Mutex(Connection(queue: opened.queue, file: FileIdentity(opened.url)))
+        readOnlyError = opened.isReadOnly ? StorageError(
+            tr("The response was not saved: the response database was written by a newer version of Survey Form and is open read-only."),
+            code: .newerDatabase
+        ) : nil
+        setAside = opened.setAside
+    }
+
+    /// Opens (or creates) the database in `directory`: checked, migrated, a
+    /// damaged one moved aside and a new one started in its place.
+    static func open(directory: URL) throws -> Opened {
         do {
             try PrivateFiles.prepareFolder(directory)
         } catch {
             throw StorageError(tr("Could not create the data folder %@: %@", directory.path, error.localizedDescription))
         }
-        url = directory.appendingPathComponent(Self.fileName)
+        let url = directory.appendingPathComponent(Self.fileName)
         var setAside: SetAsideFile?
         var opened: (queue: DatabaseQueue, isReadOnly: Bool)
         do {
@@ -75,12 +100,7 @@ public final class ResponseStore: Sendable {
         } catch {
             throw StorageError(tr("Could not open the response database %@: %@", url.path, Self.describe(error)))
         }
-        connection = Mutex(Connection(queue: opened.queue, file: FileIdentity(url)))
-        readOnlyError = opened.isReadOnly ? StorageError(
-            tr("The response was not saved: the response database was written by a newer version of Survey Form and is open read-only."),
-            code: .newerDatabase
-        ) : nil
-        self.setAside = setAside
+        return Opened(url: url, queue: opened.queue, isReadOnly: opened.isReadOnly, setAside: setAside)
     }
 
     private init(url: URL, queue: DatabaseQueue) {

@@ -1,4 +1,4 @@
-public import TwoWayBinding
+import TwoWayBinding
 
 /// Said on a store's event bus once a response has reached the database
 /// (`SurveyResponse` or `FormResponse`, with its identifier): posted by the

@@ -54,4 +54,23 @@ final class StorageEventsTests: GtkTestCase {
             XCTAssertTrue(onMainThread, "every event was delivered on the main thread")
         }
     }
+
+    func testAStoreOpenedOnAnotherThread_speaksOnTheBusGivenWhenItIsTaken() throws {
+        let folder = try TemporaryDirectory()
+        try MainActor.assumeIsolated {
+            MainLoopBridge.install()
+            let opening = ResponseStore.Opening(directory: folder.url)
+            let events = EventBus()
+            var stored: [String] = []
+            let token = events.subscribe(ResponseStored<SurveyResponse>.self) { stored.append($0.response.answers.name) }
+            defer { token.cancel() }
+
+            let store = try opening.store(events: events)
+            let ada = Self.response("Ada")
+            DispatchQueue.global().async { _ = try? store.insert(ada) }
+
+            XCTAssertTrue(GtkMainLoop.run(timeout: 10) { !stored.isEmpty }, "the event never reached the main actor")
+            XCTAssertEqual(stored, ["Ada"])
+        }
+    }
 }
