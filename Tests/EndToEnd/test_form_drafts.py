@@ -144,3 +144,23 @@ def test_a_new_version_keeps_the_draft_for_the_old_one_when_asked(launch, profil
     app = launch(args=[str(VISIT)])
     app.wait_status("Your unsent answers from last time were restored.")
     assert text_in(app, PATIENT) == "Grace Hopper"
+
+
+def test_a_form_window_over_a_damaged_database_says_where_it_went(launch, profile):
+    garbage = bytes(range(256)) * 64
+    profile.data_dir.mkdir(parents=True)
+    profile.database.write_bytes(garbage)
+
+    app = launch(args=[str(VISIT)])
+    message = app.wait_status("damaged")
+    set_aside = profile.set_aside_files("responses.sqlite3")
+    assert len(set_aside) == 1, f"expected one responses.sqlite3.corrupt-* file, found {set_aside}"
+    assert set_aside[0].read_bytes() == garbage, "the damaged file must be kept as it was"
+    assert set_aside[0].name in message, f"the message should say where the file went: {message!r}"
+
+
+def test_a_form_window_over_a_database_that_cannot_be_opened_says_why(launch, profile):
+    profile.database.mkdir(parents=True)  # a folder where the database file belongs
+    app = launch(args=[str(VISIT)])
+    message = app.wait_status("Could not open the response database")
+    assert str(profile.database) in message
