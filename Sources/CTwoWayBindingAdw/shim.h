@@ -26,3 +26,31 @@ static inline void twb_adw_read_icon_theme_in_background(void) {
     g_task_run_in_thread(task, twb_adw_read_icon_theme);
     g_object_unref(task);
 }
+
+// NB: GTK parses its own Adwaita theme as it sets up its display, and adw_init
+// then swaps it for libadwaita's stylesheet: about a tenth of a libadwaita
+// app's start spent on a theme never drawn. Naming libadwaita's empty theme
+// in GTK_THEME while GTK sets up its display skips that parse. The variable is
+// gone again before adw_init, which reads it to decide whether to style the
+// app at all, and before any child process could inherit it. It is set only
+// when the user has not set it, and only when libadwaita's empty theme is
+// there to be found (otherwise GTK would parse its default theme anyway).
+// NB: the variable is added and removed while the process has one thread
+// (the caller's promise: before GApplication registers and before GTK
+// starts); GTK's own threads start inside gtk_init_check, and removing the
+// environment's last entry, which a variable just added is, moves no other
+// entry, so a concurrent lookup of any other variable is unaffected.
+static inline gboolean twb_adw_init_gtk_without_its_theme(void) {
+    if (gtk_is_initialized()) return TRUE;
+    const char *empty = "/org/gtk/libgtk/theme/Adwaita-empty/gtk.css";
+    if (g_getenv("GTK_THEME") != NULL || !g_resources_get_info(empty, 0, NULL, NULL, NULL)) {
+        return gtk_init_check();
+    }
+    g_setenv("GTK_THEME", "Adwaita-empty", TRUE);
+    gboolean opened = gtk_init_check();
+    // GTK reads its theme when the display's settings are first asked for,
+    // which gtk_init_check leaves to adw_init: ask now, while the name holds.
+    if (opened) gtk_settings_get_for_display(gdk_display_get_default());
+    g_unsetenv("GTK_THEME");
+    return opened;
+}

@@ -34,10 +34,13 @@ final class SurveyApplication {
     init() {
         Translations.setUp()
         Application.setDisplayName(tr("Survey Form"))
-        // Before GtkApplication's own start-up, which looks for its menus and
-        // icons under the app's resource path.
         ResourceBundle.register()
         application = Application(id: AppInfo.id, flags: .handlesOpen)
+        // The app's menus, shortcuts window and icons are not where
+        // GtkApplication would look for them. Looking would also add an icon
+        // folder to GTK's icon theme, which drops the theme read at start and
+        // reads it again on the main thread for the window's first icon.
+        application.resourceBasePath = nil
         CommandLineOptions.add(to: application)
         connectSignals()
     }
@@ -63,7 +66,9 @@ final class SurveyApplication {
         application.onActivate { [weak self] in self?.activate() }
     }
 
-    /// Options that need no display are handled here, before GTK opens one.
+    /// Options that need no display are handled here, before GTK opens one;
+    /// a launch that shows a window opens it here, while the process has one
+    /// thread (`Adwaita.initialize`).
     private func handleLocalOptions(_ options: CommandLineArguments) -> Int32 {
         let mode = CommandLineOptions.parse(options)
         if case .run = mode, let status = checkForm(CommandLineOptions.form(options)) { return status }
@@ -82,8 +87,13 @@ final class SurveyApplication {
             // A screenshot needs its own instance, not the running one's window.
             application.flags = .nonUnique
             screenshotPath = path
+            Adwaita.initialize()
             return -1
         case .run(let kiosk):
+            // Handing a form over registers, which starts GDBus's thread, and
+            // so may reading a setting: libadwaita comes first, or (to hand
+            // over) waits for startup.
+            if formToOpen == nil { Adwaita.initialize() }
             isKiosk = kiosk || Settings.shared.isKiosk
             if let formToOpen, handOver(formToOpen) { return 0 }
             return -1
@@ -112,10 +122,11 @@ final class SurveyApplication {
     }
 
     private func startup() {
+        // Done already unless a form was named (handleLocalOptions).
+        Adwaita.initialize()
         // Only the running instance gets here: a launch that hands over to it
         // never touches the database.
         storeOpening = ResponseStore.Opening(directory: DataLocation.dataDirectory)
-        Adwaita.initialize()
         ResourceBundle.loadStyleSheet()
         AppActions.install(on: self)
         quitOnTerminationSignals()

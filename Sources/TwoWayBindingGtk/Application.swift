@@ -68,6 +68,15 @@ public final class Application {
         handlers.append(Signal.connectKnown(pointer, signal: "startup", handler))
     }
 
+    /// Where GtkApplication looks, as it starts up, for the app's menus
+    /// (`gtk/menus.ui`), shortcuts window (`gtk/help-overlay.ui`) and icons
+    /// (`icons/`) among the registered resources: by default the path made
+    /// from the application's id. `nil` to look nowhere; set before it runs.
+    public var resourceBasePath: String? {
+        get { g_application_get_resource_base_path(gApplication).map { String(cString: $0) } }
+        set { g_application_set_resource_base_path(gApplication, newValue) }
+    }
+
     /// How the application runs (`.nonUnique` for an instance of its own,
     /// say); set before it registers.
     public var flags: Flags {

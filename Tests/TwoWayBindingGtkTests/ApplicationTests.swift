@@ -7,6 +7,17 @@ import XCTest
 /// `Application`'s command-line hooks: options handled in the launching
 /// process, and files to open.
 final class ApplicationTests: GtkTestCase {
+    func testTheResourceBasePath_followsTheID_untilSetToNothing() {
+        MainActor.assumeIsolated {
+            let app = Application(id: "io.github.surveyform.ResourcesTest", flags: .nonUnique)
+            XCTAssertEqual(app.resourceBasePath, "/io/github/surveyform/ResourcesTest")
+            app.resourceBasePath = "/org/example/Other"
+            XCTAssertEqual(app.resourceBasePath, "/org/example/Other")
+            app.resourceBasePath = nil
+            XCTAssertNil(app.resourceBasePath)
+        }
+    }
+
     func testLocalOptionsCanEndTheRunWithAStatus_beforeAnythingRegisters() {
         MainActor.assumeIsolated {
             let app = Application(id: "io.github.surveyform.OptionsTest", flags: .nonUnique)
