@@ -20,7 +20,7 @@ public final class ObservationToken: Hashable {
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var source: UnsafeMutableRawPointer?
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var observerID: UInt64
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var removeObserver: ((ObservableNode, UInt64) -> Void)?
-    @exclusivity(unchecked) nonisolated(unsafe) var onCancel: (() -> Void)?
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var onCancel: (() -> Void)?
 
     @inlinable
     init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
@@ -41,6 +41,8 @@ public final class ObservationToken: Hashable {
     public var isActive: Bool { observerID != 0 || onCancel != nil }
 
     /// Ends the observation. Calling it again does nothing.
+    // NB: inlinable, Internal/FastPaths.swift.
+    @inlinable
     public func cancel() {
         if observerID != 0 {
             let id = observerID
@@ -58,7 +60,8 @@ public final class ObservationToken: Hashable {
     /// clears its tokens' `source` before it goes), so the call needs no
     /// retain of it. Nonisolated: a closure in main-actor code would check
     /// the executor on every call.
-    private nonisolated static func remove(
+    @usableFromInline
+    nonisolated static func remove(
         _ id: UInt64, from address: UnsafeMutableRawPointer, with removeObserver: (ObservableNode, UInt64) -> Void
     ) {
         Unmanaged<ObservableNode>.fromOpaque(address)._withUnsafeGuaranteedRef { removeObserver($0, id) }

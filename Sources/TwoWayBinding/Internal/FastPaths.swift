@@ -30,6 +30,10 @@
 // often ended first; removing the last entry moves none), a subscribe and
 // cancel went from 640 to 545 instructions (callgrind, 100,000 rounds).
 //
+// NB: `ObservationToken.cancel()` is `@inlinable`, so a caller ends an
+// observation without a call into this module first: subscribe and cancel
+// 53.3 ns against 55.4 without it (p50 of three runs each, one sitting).
+//
 // NB: `bitwiseEqual`, below: an equal-value set of an `Int`, `Double` or `Bool`
 // costs one comparison (0.2 ns) instead of a call of the type's `==` through
 // a closure.
