@@ -210,6 +210,9 @@ if os.path.isdir(gtk_dir):
     row("An insertion or removal at the top of an ObservableList shown in a GtkListView, 100,000 items", fig(large),
         "the same at 100 items", fig(small), text,
         "≤ 1.2× (cost independent of the list's length)", by_instructions(ir, lambda r: r <= 1.2))
+    middle = g("list change at the top, 1000 items: ours")
+    rows.append(("The same, 100,000 items", fig(large), "the same at 1,000 items", fig(middle),
+                 ratios(large, middle)[2], "(the list's length alone: GTK keeps as many rows at both)", "—"))
     rows.append(("The same with GTK's own GtkStringList (C), 100,000 items", fig(gtk_large),
                  "GtkStringList at 100 items", fig(gtk_small), ratios(gtk_large, gtk_small)[2],
                  "(what GTK 4.8 itself does)", "—"))
