@@ -1,5 +1,6 @@
 import TwoWayBinding
 import Foundation
+import SurveyModel
 import SurveyStorage
 import TwoWayBindingAdw
 import TwoWayBindingGtk
@@ -88,12 +89,16 @@ final class SurveyApplication {
             application.flags = .nonUnique
             screenshotPath = path
             Adwaita.initialize()
+            if formToOpen == nil { BuiltInSurvey.readInBackground() }
             return -1
         case .run(let kiosk):
             // Handing a form over registers, which starts GDBus's thread, and
             // so may reading a setting: libadwaita comes first, or (to hand
             // over) waits for startup.
-            if formToOpen == nil { Adwaita.initialize() }
+            if formToOpen == nil {
+                Adwaita.initialize()
+                BuiltInSurvey.readInBackground()
+            }
             isKiosk = kiosk || Settings.shared.isKiosk
             if let formToOpen, handOver(formToOpen) { return 0 }
             return -1
