@@ -73,9 +73,20 @@ public final class ResponseStore: Sendable {
         setAside = opened.setAside
     }
 
+    /// One opening at a time in this process. Two at once (the first
+    /// window's and the sender's, at start) would both migrate a new
+    /// database, the second failing on tables the first made, or both find a
+    /// damaged one, the second setting aside the new database the first
+    /// started in its place.
+    private static let openingLock = Mutex(())
+
     /// Opens (or creates) the database in `directory`: checked, migrated, a
     /// damaged one moved aside and a new one started in its place.
     static func open(directory: URL) throws -> Opened {
+        try openingLock.withLock { _ throws -> Opened in try openUnlocked(directory: directory) }
+    }
+
+    private static func openUnlocked(directory: URL) throws -> Opened {
         do {
             try PrivateFiles.prepareFolder(directory)
         } catch {
@@ -322,7 +333,7 @@ public final class ResponseStore: Sendable {
             let reopened: (queue: DatabaseQueue, isReadOnly: Bool)
             do {
                 try PrivateFiles.prepareFolder(url.deletingLastPathComponent())
-                reopened = try Self.openForWriting(url)
+                reopened = try Self.openingLock.withLock { _ throws in try Self.openForWriting(url) }
             } catch {
                 throw StorageError(tr("The response database %@ was removed or replaced, and no other could be opened there: %@", url.path, Self.describe(error)))
             }

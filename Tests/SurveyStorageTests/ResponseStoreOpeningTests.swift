@@ -66,4 +66,39 @@ final class ResponseStoreOpeningTests: XCTestCase {
             XCTAssertTrue(error.localizedDescription.contains(folder.path), error.localizedDescription)
         }
     }
+
+    // MARK: - Openings at once
+
+    /// At start the first window's opening and the sender's run together.
+    private func openAtOnce(_ folder: URL, count: Int) -> [Result<ResponseStore, any Error>] {
+        let openings = (0..<count).map { _ in ResponseStore.Opening(directory: folder) }
+        return openings.map { opening in Result { try opening.store() } }
+    }
+
+    func testOpeningsAtOnce_ofANewDatabase_allSucceed_andMakeItOnce() throws {
+        for _ in 0..<10 {
+            let folder = try TemporaryDirectory()
+            let stores = try openAtOnce(folder.url, count: 4).map { try $0.get() }
+            try stores[0].insert(response("Ada"))
+            for store in stores { XCTAssertEqual(try store.count(), 1) }
+        }
+    }
+
+    func testOpeningsAtOnce_ofADamagedDatabase_setItAsideOnce_andShareTheNewOne() throws {
+        for _ in 0..<10 {
+            let folder = try TemporaryDirectory()
+            let damaged = Data(repeating: 0x5A, count: 4096)
+            try damaged.write(to: folder.url.appendingPathComponent(ResponseStore.fileName))
+
+            let stores = try openAtOnce(folder.url, count: 4).map { try $0.get() }
+
+            let setAside = stores.compactMap(\.setAside)
+            XCTAssertEqual(setAside.count, 1, "one opening found the damage; the others found its new database")
+            XCTAssertEqual(try Data(contentsOf: setAside[0].movedTo), damaged)
+            let files = try folder.contents().filter { $0.hasPrefix(ResponseStore.fileName + ".corrupt-") }
+            XCTAssertEqual(files.count, 1, "\(files)")
+            try stores[3].insert(response("Ada"))
+            for store in stores { XCTAssertEqual(try store.count(), 1) }
+        }
+    }
 }
