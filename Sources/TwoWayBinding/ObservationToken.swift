@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// A handle on one observation: the observation ends when the token is
 /// cancelled or released, whichever comes first.
 ///
@@ -18,20 +20,28 @@ public final class ObservationToken: Hashable {
     // another thread, under `OffMainRelease`'s lock, which the source's end
     // takes too.
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var source: UnsafeMutableRawPointer?
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var observerID: UInt64
+    // NB: atomic for one reader: a token's deinit reads it before it knows
+    // its thread (Internal/FastPaths.swift). Every other access is on the
+    // main actor or under `OffMainRelease`'s lock, and relaxed: a plain load
+    // or store.
+    @usableFromInline let observerIDStorage: Atomic<UInt64>
+    @usableFromInline nonisolated var observerID: UInt64 {
+        @inlinable get { observerIDStorage.load(ordering: .relaxed) }
+        @inlinable set { observerIDStorage.store(newValue, ordering: .relaxed) }
+    }
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var removeObserver: ((ObservableNode, UInt64) -> Void)?
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var onCancel: (() -> Void)?
 
     @inlinable
     init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
         self.source = Unmanaged.passUnretained(source).toOpaque()
-        self.observerID = observerID
+        observerIDStorage = Atomic(observerID)
         self.removeObserver = removeObserver
     }
 
     /// A token that runs `onCancel` once, when cancelled or released.
     public init(onCancel: @escaping () -> Void) {
-        self.observerID = 0
+        observerIDStorage = Atomic(0)
         self.onCancel = onCancel
         // On the main actor: the thread a released token ends on.
         _ = MainThread.thread
@@ -71,7 +81,9 @@ public final class ObservationToken: Hashable {
     @usableFromInline
     func sourceDidEnd() {
         source = nil
-        observerID = 0
+        // Releasing: a deinit on another thread that reads the 0 (acquiring)
+        // frees the token only after this, the source's last touch of it.
+        observerIDStorage.store(0, ordering: .releasing)
     }
 
     /// Keeps the token in `bag`, which ends it when the bag is emptied or released.
@@ -81,11 +93,16 @@ public final class ObservationToken: Hashable {
 
     // NB: nonisolated, not `isolated deinit`, whose executor check cost
     // more than the rest of a subscribe and cancel (Internal/FastPaths.swift).
-    // On the main thread a live token ends at once; released on another, it
-    // leaves its ending to the main actor through `OffMainRelease`.
+    // A token that has ended is nobody's concern: it returns before asking
+    // which thread it is on. On the main thread a live token ends at once;
+    // released on another, it leaves its ending to the main actor through
+    // `OffMainRelease`.
     deinit {
+        // Nothing but its source writes an ended token, and only its
+        // `observerID`, last (`sourceDidEnd`); `onCancel` only the token
+        // itself, which nobody else can reach now.
+        if observerIDStorage.load(ordering: .acquiring) == 0 && onCancel == nil { return }
         if MainThread.isCurrent {
-            guard observerID != 0 || onCancel != nil else { return }
             runOnMainThread { cancel() }
         } else {
             OffMainRelease.leave(self)

@@ -79,6 +79,29 @@ final class ObservationTokenTests: XCTestCase {
         stays.cancel()
     }
 
+    @MainActor func testEndedTokensReleasedOnAnotherThread_touchNothing() async {
+        let observable = Observable(0)
+        var heard = 0
+        let stays = observable.observe { heard += $0 }
+        // The holder has the only references, so the tokens end on the other thread.
+        let holder = TokenHolder([observable.observe { _ in XCTFail("a cancelled observer was called") }])
+        holder.tokens[0].cancel()
+        var gone: Observable<Int>? = Observable(0)
+        holder.tokens.append(gone!.observe { _ in })
+        gone = nil
+        XCTAssertFalse(holder.tokens[1].isActive)
+
+        Self.releaseOnAnotherThread(holder)
+        let drained = expectation(description: "the main queue ran anything the release queued")
+        DispatchQueue.main.async { drained.fulfill() }
+        await fulfillment(of: [drained], timeout: 5)
+
+        XCTAssertEqual(observable._observerCount, 1, "the live observation is left alone")
+        observable.value = 2
+        XCTAssertEqual(heard, 2)
+        stays.cancel()
+    }
+
     /// Empties `holder` on a thread of its own and waits for it.
     private static func releaseOnAnotherThread(_ holder: TokenHolder) {
         let done = DispatchSemaphore(value: 0)

@@ -40,9 +40,11 @@
 //
 // NB: `ObservationToken`'s deinit is nonisolated, not `isolated deinit`:
 // the executor check of an isolated deinit cost more than the rest of a
-// subscribe and cancel together. On the main thread (checked against the
-// recorded thread, below) a live token ends at once and a cancelled one
-// does nothing. Released on another thread, a live token must not be freed
+// subscribe and cancel together. A token that has ended returns at once,
+// before asking which thread it is on (its `observerID` is atomic for that
+// one read, acquiring what its source's end released): subscribe and cancel
+// 50.6 ns against 53.3 with the thread asked first. On the main thread
+// (checked against the recorded thread, below) a live token ends at once. Released on another thread, a live token must not be freed
 // while its source still points at it: `OffMainRelease` has it leave what
 // must end under a lock that the source's deinit takes too, and the main
 // actor ends it on its next turn. The token's fields are `nonisolated(unsafe)`
