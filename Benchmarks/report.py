@@ -179,6 +179,10 @@ if os.path.isdir(gtk_dir):
         tr, ir, text = ratios(ours, gb)
         row(f"Model → {widget}, our binding", fig(ours), "GBinding (g_object_bind_property)", fig(gb), text,
             "cheaper than GBinding (instructions)", by_instructions(ir, lambda r: r < 1))
+    ours_entry, two_way = g("model → entry: ours"), g("model → entry: two-way GBinding")
+    rows.append(("Model → entry, our binding", fig(ours_entry), "GBinding both ways (G_BINDING_BIDIRECTIONAL)",
+                 fig(two_way), ratios(ours_entry, two_way)[2],
+                 "(both listen to the entry, as a two-way binding must)", "—"))
     raw_entry = g("model → entry: raw gtk")
     alone = g("model → entry: Entry.updateValue alone")
     rows.append(("Model → entry, the GTK layer's Entry.updateValue alone (no binding)", fig(alone),

@@ -78,6 +78,10 @@ GBinding *bench_bind_model_to_widget(BenchModel *model, const char *property, gp
     return g_object_bind_property(model, property, widget, property, G_BINDING_SYNC_CREATE);
 }
 
+GBinding *bench_bind_both_ways(BenchModel *model, const char *property, gpointer widget) {
+    return g_object_bind_property(model, property, widget, property, G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+}
+
 GBinding *bench_bind_widget_to_model(gpointer widget, const char *property, BenchModel *model) {
     return g_object_bind_property(widget, property, model, property, G_BINDING_SYNC_CREATE);
 }

@@ -140,6 +140,14 @@ func registerModelToWidget(_ bench: Register) {
         let cTexts = Stage.shared.cTexts
         return { for text in cTexts { bench_model_set_text(model, text) } }
     }
+    // GBinding both ways, as ours binds: it listens to the entry's
+    // notifications too, which then all go through GObject's signal.
+    bench("model → entry: two-way GBinding (typed model setter)") {
+        let model = bench_model_new()
+        bench_bind_both_ways(model, "text", Stage.shared.entry())
+        let cTexts = Stage.shared.cTexts
+        return { for text in cTexts { bench_model_set_text(model, text) } }
+    }
 }
 
 // MARK: - Widget → model

@@ -15,6 +15,9 @@ const char *bench_model_get_text(BenchModel *model);
 
 // g_object_bind_property(model, "value"/"text", widget, "value"/"text", SYNC_CREATE).
 GBinding *bench_bind_model_to_widget(BenchModel *model, const char *property, gpointer widget);
+// The same, BIDIRECTIONAL: GBinding doing a two-way binding's job, listening
+// to the widget's notifications as well as the model's.
+GBinding *bench_bind_both_ways(BenchModel *model, const char *property, gpointer widget);
 // g_object_bind_property(widget, property, model, property, SYNC_CREATE).
 GBinding *bench_bind_widget_to_model(gpointer widget, const char *property, BenchModel *model);
 
