@@ -39,11 +39,7 @@ final class ResponseStoreOpeningTests: XCTestCase {
 
     func testANewerVersionsDatabase_isHandedOverReadOnly() throws {
         let folder = try TemporaryDirectory()
-        do {
-            let store = try ResponseStore(directory: folder.url)
-            try store.insert(response("stored by the newer version"))
-            try store._recordMigration("v99: from a newer version")
-        }
+        try folder.makeNewerVersionsDatabase(holding: [response("stored by the newer version")])
 
         let store = try ResponseStore.Opening(directory: folder.url).store()
 

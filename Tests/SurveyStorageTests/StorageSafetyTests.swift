@@ -76,11 +76,7 @@ final class StorageSafetyTests: XCTestCase {
 
     func testANewerVersionsDatabase_opensReadOnly_andStoresNothing() throws {
         let folder = try TemporaryDirectory()
-        do {
-            let store = try ResponseStore(directory: folder.url)
-            try store.insert(response("stored by the newer version"))
-            try store._recordMigration("v99: from a newer version")
-        }
+        try folder.makeNewerVersionsDatabase(holding: [response("stored by the newer version")])
         let store = try ResponseStore(directory: folder.url)
         XCTAssertTrue(store.isReadOnly)
         XCTAssertEqual(try store.newestFirst().map(\.answers.name), ["stored by the newer version"])
@@ -114,10 +110,7 @@ final class StorageSafetyTests: XCTestCase {
 
     func testOpenExisting_refusesANewerVersionsDatabase() throws {
         let folder = try TemporaryDirectory()
-        do {
-            let store = try ResponseStore(directory: folder.url)
-            try store._recordMigration("v99: from a newer version")
-        }
+        try folder.makeNewerVersionsDatabase()
         XCTAssertThrowsError(try ResponseStore.openExisting(directory: folder.url)) { error in
             XCTAssertEqual((error as? StorageError)?.code, .newerDatabase)
         }

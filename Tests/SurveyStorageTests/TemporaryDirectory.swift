@@ -1,4 +1,6 @@
 import Foundation
+import SurveyModel
+import SurveyStorage
 
 /// A folder of its own for one test, removed afterwards.
 final class TemporaryDirectory {
@@ -12,6 +14,14 @@ final class TemporaryDirectory {
 
     func contents() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+
+    /// Puts here a response database that a newer version of Survey Form
+    /// has migrated further, holding `responses`.
+    func makeNewerVersionsDatabase(holding responses: [SurveyResponse] = []) throws {
+        let store = try ResponseStore(directory: url)
+        for response in responses { try store.insert(response) }
+        try store._recordMigration("v99: from a newer version")
     }
 
     deinit {
