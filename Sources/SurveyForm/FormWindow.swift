@@ -104,12 +104,12 @@ final class FormWindow: AppWindow {
         }
 
         // After the interface, which is built while the database opens.
-        // Why the store cannot be used, or what became of a damaged one.
-        var openingProblem: String?
+        // Why the store cannot be used, or what the user should know of it.
+        let openingProblem: String?
         do {
             let store = try application.openResponseStore(events: storageEvents)
             self.store = store
-            if let setAside = store.setAside { openingProblem = damagedDatabaseMessage(setAside) }
+            openingProblem = storageNotice(store)
         } catch {
             store = nil
             openingProblem = error.localizedDescription
@@ -122,7 +122,7 @@ final class FormWindow: AppWindow {
         setupStorageEvents()
         fillMenu()
         windowState.restore(to: window)
-        if let problem = openingProblem ?? storageProblem {
+        if let problem = openingProblem {
             showStatus(problem, isError: true)
         } else if let draftNews {
             showStatus(draftNews.message, isError: draftNews.isError)
@@ -143,14 +143,6 @@ final class FormWindow: AppWindow {
 
     private static func subtitle(of form: FormFile) -> String? {
         form.version.isEmpty ? nil : String(format: tr("Version %@"), form.version)
-    }
-
-    private var storageProblem: String? {
-        guard let store else { return tr("Responses cannot be saved: the response database could not be opened.") }
-        if store.isReadOnly {
-            return tr("The response database was written by a newer version of Survey Form. Its responses can be read, but no new response can be stored.")
-        }
-        return nil
     }
 
     private func makeRenderer() -> FormRenderer {

@@ -125,11 +125,7 @@ final class SurveyWindow {
         do {
             let store = try application.openResponseStore(events: storageEvents)
             self.store = store
-            if let setAside = store.setAside {
-                showStatus(damagedDatabaseMessage(setAside), isError: true)
-            } else if store.isReadOnly {
-                showStatus(tr("The response database was written by a newer version of Survey Form. Its responses can be read, but no new response can be stored."), isError: true)
-            }
+            if let notice = storageNotice(store) { showStatus(notice, isError: true) }
         } catch {
             showStatus(error.localizedDescription, isError: true)
         }
@@ -288,11 +284,18 @@ final class SurveyWindow {
     }
 }
 
-/// What the user is told about a damaged database that was moved aside.
+/// What the user is told about the database a window opened, if anything:
+/// a damaged one was moved aside, or it came from a newer version.
 @MainActor
-func damagedDatabaseMessage(_ setAside: SetAsideFile) -> String {
-    String(
-        format: tr("The response database was damaged. It was moved to %@ and a new one was started."),
-        setAside.movedTo.path
-    )
+func storageNotice(_ store: ResponseStore) -> String? {
+    if let setAside = store.setAside {
+        return String(
+            format: tr("The response database was damaged. It was moved to %@ and a new one was started."),
+            setAside.movedTo.path
+        )
+    }
+    if store.isReadOnly {
+        return tr("The response database was written by a newer version of Survey Form. Its responses can be read, but no new response can be stored.")
+    }
+    return nil
 }
