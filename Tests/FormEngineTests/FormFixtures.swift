@@ -1,7 +1,6 @@
 import FormEngine
 import Foundation
 import XCTest
-import ZIPFoundation
 
 /// Forms written inline for the tests, in pyxform's Markdown layout.
 enum FormFixtures {
@@ -32,12 +31,9 @@ enum FormFixtures {
     /// A minimal .xlsx: `sheets` in order, each given as its worksheet XML's
     /// `<sheetData>` body; `sharedStrings` as the shared string table's items.
     static func xlsx(sheets: [(name: String, data: String)], sharedStrings: [String]? = nil, reversedParts: Bool = false) throws -> Data {
-        let archive = try Archive(data: Data(), accessMode: .create)
-        func add(_ path: String, _ text: String) throws {
-            let data = Data(text.utf8)
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { position, size in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
+        var archive = ZipWriter()
+        func add(_ path: String, _ text: String) {
+            archive.add(path, text)
         }
         let ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
         let rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -48,15 +44,15 @@ enum FormFixtures {
             let part = reversedParts ? sheets.count - index : index + 1
             sheetList += "<sheet name=\"\(sheet.name)\" sheetId=\"\(index + 1)\" r:id=\"rId\(index + 1)\"/>"
             rels += "<Relationship Id=\"rId\(index + 1)\" Type=\"\(rel)/worksheet\" Target=\"worksheets/sheet\(part).xml\"/>"
-            try add("xl/worksheets/sheet\(part).xml", "<?xml version=\"1.0\"?><worksheet xmlns=\"\(ns)\"><sheetData>\(sheet.data)</sheetData></worksheet>")
+            add("xl/worksheets/sheet\(part).xml", "<?xml version=\"1.0\"?><worksheet xmlns=\"\(ns)\"><sheetData>\(sheet.data)</sheetData></worksheet>")
         }
-        try add("xl/workbook.xml", "<?xml version=\"1.0\"?><workbook xmlns=\"\(ns)\" xmlns:r=\"\(rel)\"><sheets>\(sheetList)</sheets></workbook>")
-        try add("xl/_rels/workbook.xml.rels", "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">\(rels)</Relationships>")
+        add("xl/workbook.xml", "<?xml version=\"1.0\"?><workbook xmlns=\"\(ns)\" xmlns:r=\"\(rel)\"><sheets>\(sheetList)</sheets></workbook>")
+        add("xl/_rels/workbook.xml.rels", "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">\(rels)</Relationships>")
         if let sharedStrings {
             let items = sharedStrings.map { "<si>\($0)</si>" }.joined()
-            try add("xl/sharedStrings.xml", "<?xml version=\"1.0\"?><sst xmlns=\"\(ns)\">\(items)</sst>")
+            add("xl/sharedStrings.xml", "<?xml version=\"1.0\"?><sst xmlns=\"\(ns)\">\(items)</sst>")
         }
-        return archive.data!
+        return archive.data()
     }
 }
 

@@ -53,12 +53,9 @@ struct FormParser {
 
     // MARK: - Sheets
 
-    /// The sheets XLSForm reads; any other sheet is the author's own.
-    private static let formSheets: Set<String> = ["survey", "choices", "settings", "external_choices", "entities", "osm"]
-
     private func sheet(_ name: String) -> Sheet? {
         if workbook.sheets.count == 1, name == "survey",
-           !Self.formSheets.contains(workbook.sheets[0].name.lowercased()) {
+           !Workbook.formSheetNames.contains(workbook.sheets[0].name.lowercased()) {
             return workbook.sheets[0]
         }
         return workbook.sheet(named: name)
@@ -66,7 +63,7 @@ struct FormParser {
 
     mutating func parse() -> FormDefinition? {
         if workbook.layout == .csv {
-            for sheet in workbook.sheets where !Self.formSheets.contains(sheet.name.lowercased()) {
+            for sheet in workbook.sheets where !Workbook.formSheetNames.contains(sheet.name.lowercased()) {
                 problems.append(FormProblem("The sheet '\(sheet.name)' is not an XLSForm sheet; a .csv form holds only survey, choices and settings."))
             }
         }

@@ -1,19 +1,18 @@
-import Foundation
-
 /// Reads pyxform's one-file CSV layout: a row whose first cell names a sheet
 /// starts that sheet; the rows after it, each with an empty first cell, are
 /// the sheet's header and then its data.
 import Foundation
 
 enum CSVLayoutReader {
-    static func read(_ text: String) -> Workbook {
-        SheetLayout.workbook(from: records(text), layout: .csv)
+    static func read(_ text: String) throws(LimitExceeded) -> Workbook {
+        try SheetLayout.workbook(from: records(text), layout: .csv)
     }
 
     /// The records of a CSV text (RFC 4180: quoted fields may hold commas,
     /// line breaks and doubled quotes).
-    static func records(_ text: String) -> [[String]] {
+    static func records(_ text: String) throws(LimitExceeded) -> [[String]] {
         var records: [[String]] = []
+        var cells = CellBudget()
         var record: [String] = []
         var field = ""
         var inQuotes = false
@@ -22,13 +21,14 @@ enum CSVLayoutReader {
         var pending: Unicode.Scalar? = scalars.next()
         if pending == "\u{FEFF}" { pending = scalars.next() }
 
-        func endField() {
+        func endField() throws(LimitExceeded) {
+            guard cells.take(1) else { throw SheetLayout.tooManyCells(row: records.count + 1) }
             record.append(field)
             field = ""
             fieldWasQuoted = false
         }
-        func endRecord() {
-            endField()
+        func endRecord() throws(LimitExceeded) {
+            try endField()
             records.append(record)
             record = []
         }
@@ -53,17 +53,17 @@ enum CSVLayoutReader {
                 inQuotes = true
                 fieldWasQuoted = true
             case ",":
-                endField()
+                try endField()
             case "\r":
                 if pending == "\n" { pending = scalars.next() }
-                endRecord()
+                try endRecord()
             case "\n":
-                endRecord()
+                try endRecord()
             default:
                 field.unicodeScalars.append(scalar)
             }
         }
-        if !field.isEmpty || !record.isEmpty || fieldWasQuoted { endRecord() }
+        if !field.isEmpty || !record.isEmpty || fieldWasQuoted { try endRecord() }
         return records
     }
 }
@@ -72,9 +72,11 @@ enum CSVLayoutReader {
 /// as table rows (`| survey |`, `| | type | name |`, ...). Lines that are not
 /// table rows, separator rows (`|---|---|`) and `#` comments are ignored.
 enum MarkdownLayoutReader {
-    static func read(_ text: String) -> Workbook {
+    static func read(_ text: String) throws(LimitExceeded) -> Workbook {
         var records: [[String]] = []
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var cellCount = CellBudget()
+        // "\r\n" is one Character in Swift: a file saved on Windows splits on it too.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var line = Substring(rawLine)
             if line.drop(while: \.isWhitespace).hasPrefix("#") { continue }
             // A comment after the last bar is not part of the row.
@@ -86,9 +88,11 @@ enum MarkdownLayoutReader {
                   lastBar > leading.startIndex else { continue }
             let inner = leading[leading.index(after: leading.startIndex)..<lastBar]
             if !inner.isEmpty, inner.allSatisfy({ $0 == "|" || $0 == "-" }) { continue }
-            records.append(cells(of: inner))
+            let row = cells(of: inner)
+            guard cellCount.take(row.count) else { throw SheetLayout.tooManyCells(row: records.count + 1) }
+            records.append(row)
         }
-        return SheetLayout.workbook(from: records, layout: .markdown)
+        return try SheetLayout.workbook(from: records, layout: .markdown)
     }
 
     /// The cells between a row's bars; `\|` is a bar inside a cell.
@@ -116,19 +120,24 @@ enum SheetLayout {
     /// Rows with no content are left out, so a row's number counts only the
     /// sheet's rows that have some (the header is 1), as pyxform counts them.
     /// A sheet named again replaces the earlier one.
-    static func workbook(from records: [[String]], layout: Workbook.Layout) -> Workbook {
+    static func workbook(from records: [[String]], layout: Workbook.Layout) throws(LimitExceeded) -> Workbook {
         var sheets: [Sheet] = []
+        var sheetIndices: [String: Int] = [:]
         var current: Int?
         for record in records {
             guard let first = record.first else { continue }
             let name = first.trimmed
             if !name.isEmpty {
-                if let existing = sheets.firstIndex(where: { $0.name == name }) {
+                if let existing = sheetIndices[name] {
                     sheets[existing].rows = []
                     current = existing
                 } else {
+                    guard sheets.count < FormLimits.sheets else {
+                        throw LimitExceeded("it names more than \(FormLimits.sheets) sheets; a form reads three")
+                    }
                     sheets.append(Sheet(name: name, rows: []))
                     current = sheets.count - 1
+                    sheetIndices[name] = current
                 }
             }
             let cells = record.dropFirst().map(\.trimmed)
@@ -136,5 +145,9 @@ enum SheetLayout {
             sheets[current].rows.append(SheetRow(number: sheets[current].rows.count + 1, cells: cells))
         }
         return Workbook(sheets: sheets, layout: layout)
+    }
+
+    static func tooManyCells(row: Int) -> LimitExceeded {
+        LimitExceeded("line \(row): the file holds more than \(FormLimits.cells) cells")
     }
 }

@@ -21,6 +21,9 @@ public struct Workbook: Sendable, Equatable {
         self.layout = layout
     }
 
+    /// The sheets XLSForm reads, lower case; any other sheet is the author's own.
+    static let formSheetNames: Set<String> = ["survey", "choices", "settings", "external_choices", "entities", "osm"]
+
     /// The first sheet whose name matches `name` without regard to case, as
     /// XLSForm tools match `survey`, `choices` and `settings`.
     public func sheet(named name: String) -> Sheet? {

@@ -7,24 +7,59 @@ public enum WorkbookReader {
     public static let supportedExtensions = ["xlsx", "csv", "md"]
 
     /// Reads the form file at `url`.
+    ///
+    /// Only a regular file of at most `FormLimits.fileBytes` is read: a
+    /// FIFO, a device or a link to one is refused without waiting on it.
     public static func read(contentsOf url: URL) throws(FormFileError) -> Workbook {
         let fileExtension = url.pathExtension.lowercased()
         guard supportedExtensions.contains(fileExtension) else {
             throw .unsupportedExtension(url.lastPathComponent)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(url.lastPathComponent, reason: Self.reason(for: error))
+        return try read(try contents(of: url), fileName: url.lastPathComponent)
+    }
+
+    /// The bytes of the form file at `url`, read only once `fstat` says it is
+    /// a regular file of sane size, and never more than that size says.
+    static func contents(of url: URL) throws(FormFileError) -> Data {
+        let name = url.lastPathComponent
+        // Not blocking: opening a FIFO for reading would wait for a writer.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(name, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(name, reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file (a pipe, a device or a socket)"
+            throw .unreadable(name, reason: "it is \(kind)")
         }
-        return try read(data, fileName: url.lastPathComponent)
+        let size = Int(status.st_size)
+        guard size <= FormLimits.fileBytes else {
+            throw .refused(name, reason: "it is \(size >> 20) MB; a form file is at most \(FormLimits.fileBytes >> 20) MB")
+        }
+        // One byte more than `fstat` said, to notice a file still growing.
+        var data = Data(count: size + 1)
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(name, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled <= size else { throw .unreadable(name, reason: "it changed while it was read") }
+        data.count = filled
+        return data
     }
 
     /// Reads a form file's bytes, choosing the layout by `fileName`'s extension:
     /// for forms that come from somewhere other than a file (a resource bundle).
     public static func read(_ data: Data, fileName: String) throws(FormFileError) -> Workbook {
         let fileExtension = (fileName as NSString).pathExtension.lowercased()
+        guard data.count <= FormLimits.fileBytes else {
+            throw .refused(fileName, reason: "it is \(data.count >> 20) MB; a form file is at most \(FormLimits.fileBytes >> 20) MB")
+        }
         switch fileExtension {
         case "xlsx":
             return try XLSXReader.read(data, fileName: fileName)
@@ -32,23 +67,14 @@ public enum WorkbookReader {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .notUTF8(fileName)
             }
-            return fileExtension == "csv" ? CSVLayoutReader.read(text) : MarkdownLayoutReader.read(text)
+            do {
+                return fileExtension == "csv" ? try CSVLayoutReader.read(text) : try MarkdownLayoutReader.read(text)
+            } catch {
+                throw .refused(fileName, reason: error.reason)
+            }
         default:
             throw .unsupportedExtension(fileName)
         }
-    }
-
-    private static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return String(cString: strerror(ENOENT))
-        }
-        return nsError.localizedDescription
     }
 }
 
@@ -58,6 +84,8 @@ public enum FormFileError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String, reason: String)
     case notUTF8(String)
     case notAWorkbook(String, reason: String)
+    /// Past one of `FormLimits`: refused before it could exhaust the app.
+    case refused(String, reason: String)
 
     public var description: String {
         switch self {
@@ -69,6 +97,8 @@ public enum FormFileError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(name): not UTF-8 text"
         case .notAWorkbook(let name, let reason):
             "\(name): not a readable .xlsx workbook: \(reason)"
+        case .refused(let name, let reason):
+            "\(name): refused: \(reason)"
         }
     }
 }

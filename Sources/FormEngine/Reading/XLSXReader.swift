@@ -1,54 +1,87 @@
 import Foundation
-import ZIPFoundation
 
 /// Reads an Office Open XML workbook (`.xlsx`) into text cells.
 ///
 /// Only what a form needs: sheet names and order, shared and inline strings,
 /// and each cell's shown text. Sheets are found through the workbook's
-/// relationships, since `sheet1.xml` need not be the first sheet.
+/// relationships, since `sheet1.xml` need not be the first sheet. Only the
+/// sheets a form reads are parsed, each part once, within `FormLimits`.
 enum XLSXReader {
     static func read(_ data: Data, fileName: String) throws(FormFileError) -> Workbook {
-        let archive: Archive
+        func failure(_ failure: ZipArchive.Failure) -> FormFileError {
+            switch failure {
+            case .damaged(let reason): .notAWorkbook(fileName, reason: reason)
+            case .tooLarge(let reason): .refused(fileName, reason: reason)
+            }
+        }
+        var archive: ZipArchive
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try ZipArchive(data)
         } catch {
-            throw .notAWorkbook(fileName, reason: "it is not a zip archive")
+            throw failure(error)
         }
         func entry(_ path: String) throws(FormFileError) -> Data? {
-            guard let entry = archive[path] else { return nil }
-            var contents = Data()
             do {
-                _ = try archive.extract(entry, skipCRC32: true) { contents.append($0) }
+                return try archive.contents(of: path)
             } catch {
-                throw .notAWorkbook(fileName, reason: "\(path) is damaged")
+                throw failure(error)
             }
-            return contents
+        }
+        func parsed<T>(_ path: String, _ parse: (Data) throws(LimitExceeded) -> T?, from data: Data) throws(FormFileError) -> T {
+            let value: T?
+            do {
+                value = try parse(data)
+            } catch {
+                throw .refused(fileName, reason: error.reason)
+            }
+            guard let value else { throw .notAWorkbook(fileName, reason: "\(path) is not well-formed XML") }
+            return value
         }
 
         guard let workbookXML = try entry("xl/workbook.xml") else {
             throw .notAWorkbook(fileName, reason: "it has no xl/workbook.xml")
         }
-        func wellFormed<T>(_ value: T?, _ path: String) throws(FormFileError) -> T {
-            guard let value else { throw .notAWorkbook(fileName, reason: "\(path) is not well-formed XML") }
-            return value
+        let sheetList = try parsed("xl/workbook.xml", SheetListParser.parse, from: workbookXML)
+        guard sheetList.count <= FormLimits.sheets else {
+            throw .refused(fileName, reason: "it has \(sheetList.count) sheets; a form reads three, and at most \(FormLimits.sheets) are listed")
         }
-        let sheetList = try wellFormed(SheetListParser.parse(workbookXML), "xl/workbook.xml")
+        // A form reads XLSForm's own sheets, or a workbook's only sheet; the
+        // author's other sheets are listed but not parsed.
+        let read = sheetList.map { sheetList.count == 1 || Workbook.formSheetNames.contains($0.name.lowercased()) }
+        guard read.contains(true) else {
+            return Workbook(sheets: sheetList.map { Sheet(name: $0.name, rows: []) })
+        }
+
         var targets: [String: String] = [:]
         if let rels = try entry("xl/_rels/workbook.xml.rels") {
-            targets = try wellFormed(RelationshipParser.parse(rels), "xl/_rels/workbook.xml.rels")
+            targets = try parsed("xl/_rels/workbook.xml.rels", RelationshipParser.parse, from: rels)
         }
         var sharedStrings: [String] = []
         if let strings = try entry("xl/sharedStrings.xml") {
-            sharedStrings = try wellFormed(SharedStringsParser.parse(strings), "xl/sharedStrings.xml")
+            sharedStrings = try parsed("xl/sharedStrings.xml", SharedStringsParser.parse, from: strings)
         }
 
         var sheets: [Sheet] = []
+        sheets.reserveCapacity(sheetList.count)
+        var rowsByPart: [String: [SheetRow]] = [:]
+        var cells = CellBudget()
         for (index, listed) in sheetList.enumerated() {
+            guard read[index] else {
+                sheets.append(Sheet(name: listed.name, rows: []))
+                continue
+            }
             let path = targets[listed.relationship].map(Self.partPath) ?? "xl/worksheets/sheet\(index + 1).xml"
+            if let rows = rowsByPart[path] {
+                sheets.append(Sheet(name: listed.name, rows: rows))
+                continue
+            }
             guard let sheetXML = try entry(path) else {
                 throw .notAWorkbook(fileName, reason: "sheet \"\(listed.name)\" is missing (\(path))")
             }
-            let rows = try wellFormed(SheetParser.parse(sheetXML, sharedStrings: sharedStrings), path)
+            let rows = try parsed(path, { data throws(LimitExceeded) in
+                try SheetParser.parse(data, sheet: listed.name, sharedStrings: sharedStrings, cells: &cells)
+            }, from: sheetXML)
+            rowsByPart[path] = rows
             sheets.append(Sheet(name: listed.name, rows: rows))
         }
         return Workbook(sheets: sheets)
@@ -86,8 +119,8 @@ enum XLSXReader {
 
 /// `xl/workbook.xml`: the sheets' names and relationship ids, in order.
 private enum SheetListParser {
-    static func parse(_ data: Data) -> [(name: String, relationship: String)]? {
-        XMLScanner.scan(data) { scanner in
+    static func parse(_ data: Data) throws(LimitExceeded) -> [(name: String, relationship: String)]? {
+        try XMLScanner.scan(data) { scanner in
             var sheets: [(name: String, relationship: String)] = []
             while let event = try scanner.next() {
                 guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "sheet"),
@@ -104,8 +137,8 @@ private enum SheetListParser {
 
 /// `xl/_rels/workbook.xml.rels`: relationship id → target path.
 private enum RelationshipParser {
-    static func parse(_ data: Data) -> [String: String]? {
-        XMLScanner.scan(data) { scanner in
+    static func parse(_ data: Data) throws(LimitExceeded) -> [String: String]? {
+        try XMLScanner.scan(data) { scanner in
             var targets: [String: String] = [:]
             while let event = try scanner.next() {
                 guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "Relationship"),
@@ -119,12 +152,19 @@ private enum RelationshipParser {
     }
 }
 
-/// `xl/sharedStrings.xml`: the table string cells point into. Rich text is
-/// the join of its runs; phonetic guides (`rPh`) are not shown text.
+/// `xl/sharedStrings.xml`: the table string cells point into, each as a
+/// cell shows it. Rich text is the join of its runs; phonetic guides (`rPh`)
+/// are not shown text.
 private enum SharedStringsParser {
-    static func parse(_ data: Data) -> [String]? {
-        XMLScanner.scan(data) { scanner in
+    static func parse(_ data: Data) throws(LimitExceeded) -> [String]? {
+        try XMLScanner.scan(data) { scanner in
             var strings: [String] = []
+            func add(_ string: String) throws(LimitExceeded) {
+                guard strings.count < FormLimits.sharedStrings else {
+                    throw LimitExceeded("its shared string table has more than \(FormLimits.sharedStrings) entries")
+                }
+                strings.append(XLSXReader.shownString(string))
+            }
             var current = ""
             var inText = false
             var phoneticDepth = 0
@@ -133,7 +173,7 @@ private enum SharedStringsParser {
                 case .start(let name, _, let isEmpty):
                     if scanner.name(name, is: "si") {
                         current = ""
-                        if isEmpty { strings.append("") }
+                        if isEmpty { try add("") }
                     } else if scanner.name(name, is: "t") {
                         inText = phoneticDepth == 0 && !isEmpty
                     } else if scanner.name(name, is: "rPh"), !isEmpty {
@@ -141,7 +181,7 @@ private enum SharedStringsParser {
                     }
                 case .end(let name):
                     if scanner.name(name, is: "si") {
-                        strings.append(current)
+                        try add(current)
                     } else if scanner.name(name, is: "t") {
                         inText = false
                     } else if scanner.name(name, is: "rPh") {
@@ -182,10 +222,8 @@ private enum SheetParser {
         }
     }
 
-    static func parse(_ data: Data, sharedStrings: [String]) -> [SheetRow]? {
-        // Each shared string is cleaned once, however many cells show it.
-        let shownShared = sharedStrings.map(XLSXReader.shownString)
-        return XMLScanner.scan(data) { scanner in
+    static func parse(_ data: Data, sheet: String, sharedStrings: [String], cells budget: inout CellBudget) throws(LimitExceeded) -> [SheetRow]? {
+        try XMLScanner.scan(data) { scanner in
             var rows: [SheetRow] = []
             var rowNumber = 0
             var cells: [String] = []
@@ -202,12 +240,15 @@ private enum SheetParser {
             var collecting = Collecting.nothing
             var phoneticDepth = 0
 
-            func endCell() {
+            func place(_ reason: String) -> LimitExceeded {
+                LimitExceeded("sheet '\(sheet)' row \(rowNumber): \(reason)")
+            }
+            func endCell() throws(LimitExceeded) {
                 let text: String
                 switch cellType {
                 case .sharedString:
-                    guard sharedIndexIsValid, let index = sharedIndex, shownShared.indices.contains(index) else { return }
-                    text = shownShared[index]
+                    guard sharedIndexIsValid, let index = sharedIndex, sharedStrings.indices.contains(index) else { return }
+                    text = sharedStrings[index]
                 case .inlineString: text = XLSXReader.shownString(inlineText)
                 case .formulaString: text = XLSXReader.shownString(value)
                 case .boolean: text = value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
@@ -215,7 +256,13 @@ private enum SheetParser {
                 case .number: text = value.isEmpty ? "" : XLSXReader.shownNumber(value)
                 }
                 guard column >= 0, !text.isEmpty else { return }
-                if cells.count <= column { cells.append(contentsOf: repeatElement("", count: column + 1 - cells.count)) }
+                if cells.count <= column {
+                    let added = column + 1 - cells.count
+                    guard budget.take(added) else {
+                        throw place("the sheets hold more than \(FormLimits.cells) cells, counting the empty ones before each row's last")
+                    }
+                    cells.append(contentsOf: repeatElement("", count: added))
+                }
                 cells[column] = text
             }
             func endRow() {
@@ -229,7 +276,14 @@ private enum SheetParser {
                     // Each name is compared with several: find its local part once.
                     let name = scanner.localName(qualified)
                     if scanner.bytes(name, are: "c") {
-                        column = scanner.columnIndex(in: attributes) ?? column + 1
+                        switch scanner.cellColumn(in: attributes) {
+                        case .index(let index): column = index
+                        case .unnamed: column += 1
+                        case .beyondLastColumn: throw place("a cell lies beyond the last column a spreadsheet has (XFD)")
+                        }
+                        guard column < FormLimits.columns else {
+                            throw place("a cell lies beyond the last column a spreadsheet has (XFD)")
+                        }
                         cellType = CellType(scanner, attributes: attributes)
                         value = ""
                         sharedIndex = nil
@@ -238,7 +292,16 @@ private enum SheetParser {
                     } else if scanner.bytes(name, are: "v") {
                         collecting = isEmpty ? .nothing : .value
                     } else if scanner.bytes(name, are: "row") {
-                        rowNumber = scanner.attributeValue("r", in: attributes).flatMap { scanner.integer($0) } ?? rowNumber + 1
+                        if let number = scanner.attributeValue("r", in: attributes), let read = scanner.integer(number) {
+                            rowNumber = read
+                        } else if let number = scanner.attributeValue("r", in: attributes), scanner.isDigits(number) {
+                            rowNumber = Int.max  // too many digits for an Int: past the last row all the same
+                        } else {
+                            rowNumber += 1
+                        }
+                        guard rowNumber <= FormLimits.rows else {
+                            throw LimitExceeded("sheet '\(sheet)': a row is numbered beyond the last row a spreadsheet has (\(FormLimits.rows))")
+                        }
                         cells = []
                         cells.reserveCapacity(width)
                         column = -1
@@ -251,7 +314,7 @@ private enum SheetParser {
                 case .end(let qualified):
                     let name = scanner.localName(qualified)
                     if scanner.bytes(name, are: "c") {
-                        endCell()
+                        try endCell()
                     } else if scanner.bytes(name, are: "v") || scanner.bytes(name, are: "t") {
                         collecting = .nothing
                     } else if scanner.bytes(name, are: "row") {

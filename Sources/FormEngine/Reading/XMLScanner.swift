@@ -15,7 +15,10 @@ struct XMLScanner {
         case text(Range<Int>, isCDATA: Bool)
     }
 
-    struct Malformed: Error {}
+    struct Malformed: Error {
+        /// Well-formed as far as read, but nested past `FormLimits.xmlDepth`.
+        var isTooDeep = false
+    }
 
     let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -26,12 +29,22 @@ struct XMLScanner {
     }
 
     /// Runs `read` over a scanner of `data`'s bytes: what it returns, or
-    /// `nil` when the XML is not well-formed.
-    static func scan<Result>(_ data: Data, _ read: (inout XMLScanner) throws -> Result) -> Result? {
-        data.withUnsafeBytes { raw in
+    /// `nil` when the XML is not well-formed. A limit `read` reaches, or
+    /// nesting past `FormLimits.xmlDepth`, is thrown.
+    static func scan<Result>(_ data: Data, _ read: (inout XMLScanner) throws -> Result) throws(LimitExceeded) -> Result? {
+        let outcome: Swift.Result<Result?, LimitExceeded> = data.withUnsafeBytes { raw in
             var scanner = XMLScanner(raw.bindMemory(to: UInt8.self))
-            return try? read(&scanner)
+            do {
+                return .success(try read(&scanner))
+            } catch let limit as LimitExceeded {
+                return .failure(limit)
+            } catch let malformed as Malformed where malformed.isTooDeep {
+                return .failure(LimitExceeded("its XML nests elements more than \(FormLimits.xmlDepth) deep; a sheet nests six"))
+            } catch {
+                return .success(nil)
+            }
         }
+        return try outcome.get()
     }
 
     /// The next event, or `nil` at the end of a well-formed document.
@@ -98,7 +111,10 @@ struct XMLScanner {
         let isEmpty = cursor > attributesStart && bytes[cursor - 1] == UInt8(ascii: "/")
         let attributes = attributesStart..<(isEmpty ? cursor - 1 : cursor)
         index = cursor + 1
-        if !isEmpty { open.append(name) }
+        if !isEmpty {
+            guard open.count < FormLimits.xmlDepth else { throw Malformed(isTooDeep: true) }
+            open.append(name)
+        }
         return .start(name: name, attributes: attributes, isEmpty: isEmpty)
     }
 
@@ -164,33 +180,47 @@ struct XMLScanner {
         return result
     }
 
+    /// Whether `range` holds decimal digits and nothing else.
+    func isDigits(_ range: Range<Int>) -> Bool {
+        !range.isEmpty && range.allSatisfy { bytes[$0] &- UInt8(ascii: "0") < 10 }
+    }
+
     /// The decimal digits in `range` as a number, or `nil`.
     func integer(_ range: Range<Int>) -> Int? {
         range.isEmpty ? nil : integer(range, continuing: 0)
     }
 
-    /// The zero-based column of a cell's `r` reference (`C7` → 2), read from
-    /// the bytes: it is read for every cell of a sheet.
-    func columnIndex(in range: Range<Int>) -> Int? {
+    /// Where a cell's `r` reference (`C7`) puts it.
+    enum CellColumn: Equatable {
+        case unnamed
+        /// Zero-based: `C` is 2.
+        case index(Int)
+        /// Past the format's last column, `XFD`.
+        case beyondLastColumn
+    }
+
+    /// The column of a cell's `r` reference, read from the bytes: it is read
+    /// for every cell of a sheet.
+    func cellColumn(in range: Range<Int>) -> CellColumn {
         var cursor = range.lowerBound
         while cursor + 2 < range.upperBound {
             if bytes[cursor] == UInt8(ascii: "r"), bytes[cursor + 1] == UInt8(ascii: "="),
                cursor == range.lowerBound || Self.isSpace(bytes[cursor - 1]) {
                 var index = 0
                 var position = cursor + 3
-                var sawLetter = false
                 while position < range.upperBound {
                     let byte = bytes[position] | 0x20
                     guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { break }
+                    // Checked before it can grow: a reference of twenty letters is not a column.
                     index = index * 26 + Int(byte - UInt8(ascii: "a") + 1)
-                    sawLetter = true
+                    guard index <= FormLimits.columns else { return .beyondLastColumn }
                     position += 1
                 }
-                return sawLetter ? index - 1 : nil
+                return index > 0 ? .index(index - 1) : .unnamed
             }
             cursor += 1
         }
-        return nil
+        return .unnamed
     }
 
     /// The text in `range` with its entities decoded.
