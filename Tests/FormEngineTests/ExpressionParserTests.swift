@@ -112,6 +112,25 @@ final class ExpressionParserTests: XCTestCase {
         XCTAssertEqual(try FormExpression(String(repeating: "-", count: 1001) + "2").evaluate(in: ExpressionTestContext()), .number(-2))
     }
 
+    func testLongOperatorChains_countEveryLevel_andAreRefusedBeforeTheyOverflow() throws {
+        // A million terms: no parenthesis, but a tree a million levels deep.
+        let flat = Array(repeating: "1", count: 1_000_000).joined(separator: "+")
+        XCTAssertThrowsError(try FormExpression(flat)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("expression nested too deeply at "), "\(error)")
+            XCTAssertTrue("\(error)".contains("more than 1000 levels"), "\(error)")
+        }
+        for separator in [" and ", " or ", " = ", " < ", " * ", " | "] {
+            let chain = Array(repeating: "1", count: FormLimits.expressionDepth + 1).joined(separator: separator)
+            XCTAssertThrowsError(try FormExpression(chain), separator)
+        }
+        // Levels add up across kinds: calls around a long sum.
+        let wrapped = String(repeating: "abs(", count: 100) + Array(repeating: "1", count: 950).joined(separator: "+") + String(repeating: ")", count: 100)
+        XCTAssertThrowsError(try FormExpression(wrapped))
+        // The longest sum the limit allows is evaluated, on this thread's stack, and freed.
+        let longest = Array(repeating: "1", count: FormLimits.expressionDepth).joined(separator: "+")
+        XCTAssertEqual(try FormExpression(longest).evaluate(in: ExpressionTestContext()), .number(Double(FormLimits.expressionDepth)))
+    }
+
     func testErrorDescriptionIsItsMessage() {
         XCTAssertEqual(ExpressionError("unknown function foo()", at: 0).description, "unknown function foo()")
     }

@@ -4,6 +4,10 @@ struct ExpressionParser {
     private let tokens: [ExpressionToken]
     private var index = 0
     private var depth = 0
+    /// The height of the tallest subexpression `orExpression` finished since
+    /// the innermost `measuredPath()` began: what a path, call or parenthesis
+    /// built from them reaches down to.
+    private var tallestNested = 0
     /// Whether the expression reads `.` or the current question's value some other way.
     private(set) var usesCurrentValue = false
     /// Whether it calls a function whose value changes by itself (`now()`, `random()`).
@@ -16,31 +20,55 @@ struct ExpressionParser {
     mutating func parse() throws(ExpressionError) -> ExpressionNode {
         let expression = try orExpression()
         guard current.kind == .end else { throw unexpected() }
-        return expression
+        return expression.node
+    }
+
+    /// A subtree and its height. A flat `1 + 1 + … + 1` nests no parenthesis,
+    /// yet every `+` is a level that evaluating (and freeing) the tree
+    /// recurses through, so every level counts against the limit, and the
+    /// tree is refused while it is built, before it can be too deep to free.
+    private struct Operand {
+        var node: ExpressionNode
+        var height: Int
+    }
+
+    private func combine(_ left: Operand, _ right: Operand, _ make: (ExpressionNode, ExpressionNode) -> ExpressionNode) throws(ExpressionError) -> Operand {
+        try checked(Operand(node: make(left.node, right.node), height: max(left.height, right.height) + 1))
+    }
+
+    private func checked(_ operand: Operand) throws(ExpressionError) -> Operand {
+        guard operand.height <= FormLimits.expressionDepth else {
+            throw ExpressionError(
+                "expression nested too deeply at \(current.offset): more than \(FormLimits.expressionDepth) levels of operators, calls and parentheses",
+                at: current.offset
+            )
+        }
+        return operand
     }
 
     // MARK: - Operators, weakest first
 
-    private mutating func orExpression() throws(ExpressionError) -> ExpressionNode {
-        // Each level of parentheses, predicates or arguments costs stack while parsing and
-        // evaluating; no form nests anywhere near this deep.
+    private mutating func orExpression() throws(ExpressionError) -> Operand {
+        // Each level of parentheses, predicates or arguments costs the parser
+        // about ten calls of stack; no form nests anywhere near this deep.
         depth += 1
         defer { depth -= 1 }
         guard depth <= 200 else {
             throw ExpressionError("expression nested too deeply at \(current.offset)", at: current.offset)
         }
         var left = try andExpression()
-        while take(.or) { left = .binary(.or, left, try andExpression()) }
+        while take(.or) { left = try combine(left, try andExpression()) { .binary(.or, $0, $1) } }
+        tallestNested = max(tallestNested, left.height)
         return left
     }
 
-    private mutating func andExpression() throws(ExpressionError) -> ExpressionNode {
+    private mutating func andExpression() throws(ExpressionError) -> Operand {
         var left = try equalityExpression()
-        while take(.and) { left = .binary(.and, left, try equalityExpression()) }
+        while take(.and) { left = try combine(left, try equalityExpression()) { .binary(.and, $0, $1) } }
         return left
     }
 
-    private mutating func equalityExpression() throws(ExpressionError) -> ExpressionNode {
+    private mutating func equalityExpression() throws(ExpressionError) -> Operand {
         var left = try relationalExpression()
         while true {
             let operation: BinaryOperator
@@ -50,11 +78,11 @@ struct ExpressionParser {
             default: return left
             }
             advance()
-            left = .binary(operation, left, try relationalExpression())
+            left = try combine(left, try relationalExpression()) { .binary(operation, $0, $1) }
         }
     }
 
-    private mutating func relationalExpression() throws(ExpressionError) -> ExpressionNode {
+    private mutating func relationalExpression() throws(ExpressionError) -> Operand {
         var left = try additiveExpression()
         while true {
             let operation: BinaryOperator
@@ -66,11 +94,11 @@ struct ExpressionParser {
             default: return left
             }
             advance()
-            left = .binary(operation, left, try additiveExpression())
+            left = try combine(left, try additiveExpression()) { .binary(operation, $0, $1) }
         }
     }
 
-    private mutating func additiveExpression() throws(ExpressionError) -> ExpressionNode {
+    private mutating func additiveExpression() throws(ExpressionError) -> Operand {
         var left = try multiplicativeExpression()
         while true {
             let operation: BinaryOperator
@@ -80,11 +108,11 @@ struct ExpressionParser {
             default: return left
             }
             advance()
-            left = .binary(operation, left, try multiplicativeExpression())
+            left = try combine(left, try multiplicativeExpression()) { .binary(operation, $0, $1) }
         }
     }
 
-    private mutating func multiplicativeExpression() throws(ExpressionError) -> ExpressionNode {
+    private mutating func multiplicativeExpression() throws(ExpressionError) -> Operand {
         var left = try unaryExpression()
         while true {
             let operation: BinaryOperator
@@ -95,24 +123,36 @@ struct ExpressionParser {
             default: return left
             }
             advance()
-            left = .binary(operation, left, try unaryExpression())
+            left = try combine(left, try unaryExpression()) { .binary(operation, $0, $1) }
         }
     }
 
-    private mutating func unaryExpression() throws(ExpressionError) -> ExpressionNode {
+    private mutating func unaryExpression() throws(ExpressionError) -> Operand {
         if take(.minus) {
             var count = 1
             while take(.minus) { count += 1 }
             let operand = try unionExpression()
-            return count % 2 == 1 ? .negate(operand) : .negate(.negate(operand))
+            return count % 2 == 1
+                ? try checked(Operand(node: .negate(operand.node), height: operand.height + 1))
+                : try checked(Operand(node: .negate(.negate(operand.node)), height: operand.height + 2))
         }
         return try unionExpression()
     }
 
-    private mutating func unionExpression() throws(ExpressionError) -> ExpressionNode {
-        var left = try pathExpression()
-        while take(.pipe) { left = .union(left, try pathExpression()) }
+    private mutating func unionExpression() throws(ExpressionError) -> Operand {
+        var left = try measuredPath()
+        while take(.pipe) { left = try combine(left, try measuredPath()) { .union($0, $1) } }
         return left
+    }
+
+    /// A path or primary expression, one level above the tallest expression
+    /// nested in it (a predicate, an argument, a parenthesis).
+    private mutating func measuredPath() throws(ExpressionError) -> Operand {
+        let outer = tallestNested
+        tallestNested = 0
+        defer { tallestNested = outer }
+        let node = try pathExpression()
+        return try checked(Operand(node: node, height: tallestNested + 1))
     }
 
     // MARK: - Paths
@@ -217,7 +257,7 @@ struct ExpressionParser {
         try expect(.leftBracket)
         let expression = try orExpression()
         try expect(.rightBracket)
-        return expression
+        return expression.node
     }
 
     // MARK: - Primary expressions
@@ -241,7 +281,7 @@ struct ExpressionParser {
             advance()
             let expression = try orExpression()
             try expect(.rightParenthesis)
-            return expression
+            return expression.node
         case .functionName(let name):
             return try functionCall(name)
         default:
@@ -259,7 +299,7 @@ struct ExpressionParser {
         try expect(.leftParenthesis)
         var arguments: [ExpressionNode] = []
         if !take(.rightParenthesis) {
-            repeat { arguments.append(try orExpression()) } while take(.comma)
+            repeat { arguments.append(try orExpression().node) } while take(.comma)
             try expect(.rightParenthesis)
         }
         if let entry, !entry.arity.accepts(arguments.count) {
