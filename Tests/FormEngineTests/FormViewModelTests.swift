@@ -278,6 +278,20 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(children.instances.value.count, 1)
     }
 
+    @MainActor func testCalculationsThatDoubleATextStopGrowingAtTheCap() async throws {
+        var rows = "| | calculate | c0 | | concat('abcdefgh', '') |\n"
+        for step in 1...22 { rows += "| | calculate | c\(step) | | concat(${c\(step - 1)}, ${c\(step - 1)}) |\n" }
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation |
+            \(rows)
+            """)
+        // 8 bytes doubled 17 times is the cap exactly; once more is past it.
+        XCTAssertEqual(form.state(named: "c17")?.value.value.utf8.count, FormLimits.builtStringBytes)
+        XCTAssertEqual(form.state(named: "c18")?.value.value, "")
+        XCTAssertEqual(form.state(named: "c22")?.value.value, "")
+    }
+
     // MARK: - Choices, languages, metadata
 
     @MainActor func testChoiceFiltersNarrowTheChoicesLive() async throws {

@@ -12,7 +12,20 @@ struct CompiledPattern: @unchecked Sendable {
     }
 
     /// ODK's `regex()`: whether the pattern matches anywhere in `string` (as JavaScript's `test`).
+    /// A match still backtracking after `FormLimits.regexProgressReports` is abandoned: no match.
     func matches(_ string: String) -> Bool {
-        regularExpression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+        var found = false
+        var reports = 0
+        let range = NSRange(string.startIndex..., in: string)
+        regularExpression.enumerateMatches(in: string, options: [.reportProgress], range: range) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+                return
+            }
+            reports += 1
+            if reports >= FormLimits.regexProgressReports { stop.pointee = true }
+        }
+        return found
     }
 }

@@ -17,9 +17,9 @@ extension ExpressionEvaluator {
             return .string(arguments.isEmpty ? context.currentValue : string(0))
         case .concat:
             // ODK: every node of a node-set argument counts, not only the first as in XPath.
-            return .string(allStrings().joined())
+            return .string(bounded(allStrings().joined()))
         case .join:
-            return .string(allStrings(from: 1).joined(separator: string(0)))
+            return .string(bounded(allStrings(from: 1).joined(separator: string(0))))
         case .substr:
             return .string(substr(string(0), start: number(1), end: arguments.count == 3 ? number(2) : nil))
         case .substring:
@@ -365,6 +365,12 @@ extension ExpressionEvaluator {
 }
 
 /// A double as an Int, NaN as 0 and the infinities clamped, as ODK reads counts and indexes.
+/// A built string, or `""` past `FormLimits.builtStringBytes`: calculations
+/// that double a text at each step stop growing instead of filling memory.
+func bounded(_ string: String) -> String {
+    string.utf8.count <= FormLimits.builtStringBytes ? string : ""
+}
+
 func clampedInt(_ number: Double) -> Int {
     guard !number.isNaN else { return 0 }
     return Int(max(-1e15, min(1e15, number.rounded(.towardZero))))

@@ -44,6 +44,21 @@ public enum FormLimits {
     /// parenthesis is one, so a sum of 500 answers takes 500. Evaluating
     /// recurses once a level, and this stays well inside a thread's stack.
     public static let expressionDepth = 1_000
+
+    /// Repeat instances in one running form, nested ones included: each is a
+    /// scope of live answers, and a count typed as 10,000 inside a repeat
+    /// counted 10,000 would otherwise ask for a hundred million.
+    public static let repeatInstances = 10_000
+
+    /// UTF-8 bytes of one string an expression builds (`concat`, `join`).
+    /// Calculations can double a text at each step; a longer result is empty.
+    public static let builtStringBytes = 1 << 20
+
+    /// Progress reports ICU gives while one `regex()` match runs, about one
+    /// per 10,000 steps: some two and a half million steps, a twentieth of a
+    /// second, far past any pattern that checks an answer. A match that
+    /// backtracks longer is abandoned and does not match.
+    public static let regexProgressReports = 250
 }
 
 /// A limit of `FormLimits` that a form file reached: why it is refused, in

@@ -10,6 +10,9 @@ final class FormRuntime {
     /// Rows whose answers are refused now; the form is valid when empty.
     let invalidCount = Observable(0)
     private var invalid: Set<ObjectIdentifier> = []
+    /// Repeat instances alive in the form, nested ones included, against
+    /// `FormLimits.repeatInstances`.
+    var repeatInstances = 0
 
     init(plan: FormPlan, environment: FormEnvironment, language: String?) {
         self.plan = plan
@@ -387,11 +390,19 @@ final class FormScope {
         let context = context(for: index) { "" }
         let count = Derived(from: dependencies(of: countExpression, from: index)) {
             let number = countExpression.evaluate(in: context).numberValue
-            return number.isFinite ? Int(number.rounded(.down)) : 0
+            // Clamped before converting: a typed 9223372036854775807 is past Int's range as a Double.
+            return number.isFinite ? Int(min(max(number.rounded(.down), 0), Double(FormLimits.repeatInstances))) : 0
         }
         retained.append(count)
         repeatState.setCount(count.value)
         tokens.append(count.observe { [unowned repeatState] in repeatState.setCount($0) })
+    }
+
+    /// The repeat instances inside this scope, at any depth.
+    var nestedInstanceCount: Int {
+        repeats.values.reduce(0) { total, repeatState in
+            total + repeatState.instances.value.reduce(repeatState.instances.value.count) { $0 + $1.scope.nestedInstanceCount }
+        }
     }
 
     /// Forgets this scope's answers in the form's verdict; its nodes go with it.

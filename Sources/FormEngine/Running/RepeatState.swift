@@ -26,11 +26,17 @@ public final class RepeatState {
         instances = Observable([])
     }
 
-    /// Adds an instance at the end, with its defaults.
+    /// Adds an instance at the end, with its defaults; `nil` when the count
+    /// is fixed or the form already holds `FormLimits.repeatInstances`.
     @discardableResult
     public func add() -> RepeatInstance? {
         guard !isCountFixed else { return nil }
         return append()
+    }
+
+    /// Whether another instance fits in the form.
+    public var canAdd: Bool {
+        !isCountFixed && owner.runtime.repeatInstances < FormLimits.repeatInstances
     }
 
     /// Removes the instance at `index` (0-based) with its answers.
@@ -39,7 +45,10 @@ public final class RepeatState {
         removeInstance(at: index)
     }
 
-    func append() -> RepeatInstance {
+    @discardableResult
+    func append() -> RepeatInstance? {
+        guard owner.runtime.repeatInstances < FormLimits.repeatInstances else { return nil }
+        owner.runtime.repeatInstances += 1
         let scope = FormScope(
             runtime: owner.runtime, repeatEntry: entry, parent: owner, position: instances.value.count + 1
         )
@@ -60,6 +69,7 @@ public final class RepeatState {
 
     func removeInstance(at index: Int) {
         let instance = instances.value[index]
+        owner.runtime.repeatInstances -= 1 + instance.scope.nestedInstanceCount
         instance.scope.tearDown()
         instance.revisionTokens.removeAll()
         batch {
@@ -73,8 +83,8 @@ public final class RepeatState {
 
     /// Sets the number of instances, adding or removing at the end.
     func setCount(_ count: Int) {
-        let wanted = max(0, min(count, 10_000))
-        while instances.value.count < wanted { _ = append() }
+        let wanted = max(0, min(count, FormLimits.repeatInstances))
+        while instances.value.count < wanted, append() != nil {}
         while instances.value.count > wanted { removeInstance(at: instances.value.count - 1) }
     }
 
