@@ -9,7 +9,7 @@ extension AppWindow {
             try await window.saveScreenshot(to: path)
             return true
         } catch {
-            FileHandle.standardError.write(Data("\(AppInfo.executable): \(error)\n".utf8))
+            Terminal.error("\(error)")
             return false
         }
     }

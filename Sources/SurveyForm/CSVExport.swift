@@ -21,7 +21,7 @@ enum CSVExport {
         do {
             let store = try ResponseStore.openExisting(directory: DataLocation.dataDirectory)
             let count = try export(from: store, form: form, to: URL(fileURLWithPath: path), replacing: replacing)
-            print(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path))
+            Terminal.say(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path))
             return 0
         } catch let error as StorageError where error.code == .fileExists {
             printError(String(format: tr("%@ already exists: nothing was exported. Add --force to replace it."), path))
@@ -55,6 +55,6 @@ enum CSVExport {
     }
 
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("\(AppInfo.executable): \(message)\n".utf8))
+        Terminal.error(message)
     }
 }

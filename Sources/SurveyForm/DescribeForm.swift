@@ -10,7 +10,7 @@ enum DescribeForm {
         do {
             definition = try FormDefinition(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let lines = error.problems.map { "\($0)\n" }.joined()
+            let lines = error.problems.map { Terminal.escaped("\($0)") + "\n" }.joined()
             FileHandle.standardError.write(Data(lines.utf8))
             return 2
         }

@@ -35,7 +35,13 @@ struct FormFileError: Error {
     let path: String
     let problems: [String]
 
+    /// The heading and one line per problem.
+    var lines: [String] {
+        [String(format: tr("The form %@ cannot be used:"), path)] + problems
+    }
+
+    /// The lines, control characters escaped, for a dialog.
     var message: String {
-        String(format: tr("The form %@ cannot be used:"), path) + "\n" + problems.joined(separator: "\n")
+        lines.map(Terminal.escaped).joined(separator: "\n")
     }
 }

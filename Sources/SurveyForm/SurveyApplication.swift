@@ -76,7 +76,7 @@ final class SurveyApplication {
         if case .screenshot = mode, let status = checkForm(CommandLineOptions.form(options)) { return status }
         switch mode {
         case .version:
-            print("\(AppInfo.executable) \(AppInfo.version)")
+            Terminal.say("\(AppInfo.executable) \(AppInfo.version)")
             return 0
         case .exportCSV(let path, let force, let form):
             return CSVExport.run(to: path, replacing: force, form: form)
@@ -121,7 +121,7 @@ final class SurveyApplication {
             formToOpen = form
             return nil
         case .failure(let error):
-            FileHandle.standardError.write(Data("\(AppInfo.executable): \(error.message)\n".utf8))
+            Terminal.error(error.lines)
             return 2
         }
     }
@@ -182,7 +182,7 @@ final class SurveyApplication {
         case .success(let form):
             return form
         case .failure(let error):
-            FileHandle.standardError.write(Data("\(AppInfo.executable): \(error.message)\n".utf8))
+            Terminal.error(error.lines)
             Settings.shared.forget(form: path)
             return nil
         }
@@ -208,7 +208,7 @@ final class SurveyApplication {
                 return window
             } catch {
                 // FormFile.load checked the form; this cannot happen.
-                FileHandle.standardError.write(Data("\(AppInfo.executable): \(error)\n".utf8))
+                Terminal.error("\(error)")
             }
         }
         return SurveyWindow(application: self, kiosk: isKiosk)

@@ -42,7 +42,7 @@ enum SyncCommands {
         let settings = overrides.applied(to: Settings.shared.server)
         if let problem = settings.problem {
             if command == .status {
-                print(tr("Server: none set. Responses stay on this computer until one is."))
+                Terminal.say(tr("Server: none set. Responses stay on this computer until one is."))
                 return printQueue() ? 0 : 1
             }
             printError(problem + " " + tr("Set it in Preferences, or with --server, --database and --user."))
@@ -50,7 +50,7 @@ enum SyncCommands {
         }
         switch command {
         case .status:
-            print(String(format: tr("Server: %@ (%@)"), settings.displayName, settings.security.rawValue))
+            Terminal.say(String(format: tr("Server: %@ (%@)"), settings.displayName, settings.security.rawValue))
             return printQueue() ? 0 : 1
         case .storePassword:
             guard let password = readLine(strippingNewline: true), !password.isEmpty else {
@@ -59,7 +59,7 @@ enum SyncCommands {
             }
             do {
                 try Keyring.store(password, for: settings)
-                print(String(format: tr("The password for %@ is in the keyring."), settings.displayName))
+                Terminal.say(String(format: tr("The password for %@ is in the keyring."), settings.displayName))
                 return 0
             } catch {
                 printError(error.localizedDescription)
@@ -67,7 +67,7 @@ enum SyncCommands {
             }
         case .setUpServer:
             return withServer(settings, { secret in try await ServerSchema.migrate(settings, password: secret) }) { before in
-                print(String(format: tr("The server %@ is set up (schema version %d, was %d)."),
+                Terminal.say(String(format: tr("The server %@ is set up (schema version %d, was %d)."),
                              settings.displayName, Int32(ServerSchema.current), Int32(before)))
             }
         case .publishForm(let path):
@@ -89,7 +89,7 @@ enum SyncCommands {
             return withServer(settings, { secret in
                 try await ServerForms.publish(settings, password: secret, definition: definition, data: data, fileName: fileName)
             }) { isNew in
-                print(String(format: isNew ? tr("Version %@ of the form %@ is on the server now.")
+                Terminal.say(String(format: isNew ? tr("Version %@ of the form %@ is on the server now.")
                                            : tr("Version %@ of the form %@ was on the server already."),
                              form.version, form.id))
             }
@@ -99,10 +99,10 @@ enum SyncCommands {
                 try await ServerExport.write(settings, password: secret, into: url, replacing: replacing)
             }) { files in
                 for file in files {
-                    print(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", file.responses),
+                    Terminal.say(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", file.responses),
                                  Int32(file.responses), file.url.path))
                 }
-                if files.isEmpty { print(tr("The server holds no responses yet.")) }
+                if files.isEmpty { Terminal.say(tr("The server holds no responses yet.")) }
             }
         case .sendNow:
             let store: ResponseStore
@@ -118,7 +118,7 @@ enum SyncCommands {
                 await OutboxSender(store: store, settings: settings, password: secret).sendDue(ignoringBackoff: true)
             }
             guard case .success(let sent) = report else { return 1 }
-            print(String(format: trn("Sent %d response to %@.", "Sent %d responses to %@.", sent.sent),
+            Terminal.say(String(format: trn("Sent %d response to %@.", "Sent %d responses to %@.", sent.sent),
                          Int32(sent.sent), settings.displayName))
             if let failure = sent.failure {
                 printError(failure.message)
@@ -159,16 +159,16 @@ enum SyncCommands {
     private static func printQueue() -> Bool {
         do {
             let summary = try ResponseStore(directory: DataLocation.dataDirectory).deliverySummary()
-            print(String(format: tr("Waiting: %d"), Int32(summary.waiting)))
-            print(String(format: tr("Sending: %d"), Int32(summary.sending)))
-            print(String(format: tr("Failed, to be tried again: %d"), Int32(summary.failed)))
-            print(String(format: tr("Sent: %d"), Int32(summary.sent)))
+            Terminal.say(String(format: tr("Waiting: %d"), Int32(summary.waiting)))
+            Terminal.say(String(format: tr("Sending: %d"), Int32(summary.sending)))
+            Terminal.say(String(format: tr("Failed, to be tried again: %d"), Int32(summary.failed)))
+            Terminal.say(String(format: tr("Sent: %d"), Int32(summary.sent)))
             if let lastSent = summary.lastSentAt {
-                print(String(format: tr("Last sent: %@"), lastSent.formatted(date: .abbreviated, time: .standard)))
+                Terminal.say(String(format: tr("Last sent: %@"), lastSent.formatted(date: .abbreviated, time: .standard)))
             }
-            if let error = summary.lastError { print(String(format: tr("Last error: %@"), error)) }
+            if let error = summary.lastError { Terminal.say(String(format: tr("Last error: %@"), error)) }
             if let next = summary.nextAttemptAt, summary.failed > 0 {
-                print(String(format: tr("Next try: %@"), next.formatted(date: .abbreviated, time: .standard)))
+                Terminal.say(String(format: tr("Next try: %@"), next.formatted(date: .abbreviated, time: .standard)))
             }
             return true
         } catch {
@@ -207,6 +207,6 @@ enum SyncCommands {
     }
 
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("\(AppInfo.executable): \(message)\n".utf8))
+        Terminal.error(message)
     }
 }

@@ -189,10 +189,27 @@ final class HostileWorkbookTests: XCTestCase {
     func testCSV_manySheetsOrCells_areRefused_inTimeLinearInTheFile() throws {
         let sheets = (0..<30_000).map { "s\($0),\n" }.joined()
         assertRefused(Data(sheets.utf8), "form.csv", saying: "it names more than 1000 sheets")
-        let cells = "survey,\n," + String(repeating: "a,", count: FormLimits.cells) + "\n"
-        assertRefused(Data(cells.utf8), "form.csv", saying: "line 2: the file holds more than 2000000 cells")
-        let markdown = "| survey |\n|" + String(repeating: " a |", count: FormLimits.cells) + "\n"
+        let wide = "survey,\n," + String(repeating: "a,", count: FormLimits.columns) + "\n"
+        assertRefused(Data(wide.utf8), "form.csv", saying: "line 2: more than 16384 cells, the most a spreadsheet row has")
+        let line = "," + String(repeating: "a,", count: 10_000) + "\n"
+        let cells = "survey,\n" + String(repeating: line, count: FormLimits.cells / 10_000)
+        assertRefused(Data(cells.utf8), "form.csv", saying: "line 201: the file holds more than 2000000 cells")
+        let row = "|" + String(repeating: " a |", count: 10_000) + "\n"
+        let markdown = "| survey |\n" + String(repeating: row, count: FormLimits.cells / 10_000)
         assertRefused(Data(markdown.utf8), "form.md", saying: "more than 2000000 cells")
+        assertRefused(Data(("| survey |\n|" + String(repeating: " a |", count: FormLimits.columns + 1) + "\n").utf8), "form.md", saying: "more than 16384 cells")
+    }
+
+    func testGroupsNestedDeeperThanPyxformReads_areRefusedAtTheFirstTooDeep() throws {
+        func nested(_ depth: Int) -> String {
+            "| survey |\n| | type | name | label |\n"
+                + (0..<depth).map { "| | begin group | g\($0) | G |\n" }.joined()
+                + "| | text | a | A |\n" + String(repeating: "| | end group | | |\n", count: depth)
+        }
+        XCTAssertNoThrow(try FormDefinition(contentsOf: FormFixtures.file("deep.md", Data(nested(FormLimits.groupDepth).utf8))))
+        XCTAssertThrowsError(try FormDefinition(contentsOf: FormFixtures.file("deep.md", Data(nested(5_000).utf8)))) { error in
+            XCTAssertEqual("\(error)", "survey row \(FormLimits.groupDepth + 2): Groups and repeats nest more than 490 deep here; the reference converter refuses such a form.")
+        }
     }
 
     func testMarkdownSavedWithWindowsLineEnds_readsAsPyxformReadsIt() throws {

@@ -140,6 +140,11 @@ struct SurveyBuilder {
             let path = openNames + [name]
 
             if let beginType = Self.container(typeText, keyword: "begin") {
+                guard openNames.count < FormLimits.groupDepth else {
+                    // Nothing after this is read: every open group would be reported unclosed.
+                    problem(row, "Groups and repeats nest more than \(FormLimits.groupDepth) deep here; the reference converter refuses such a form.")
+                    return
+                }
                 if beginType == .repeatGroup {
                     if name == "data" {
                         problem(row, "A repeat cannot be named 'data', the name of the form's root.")

@@ -23,6 +23,7 @@ enum CSVLayoutReader {
 
         func endField() throws(LimitExceeded) {
             guard cells.take(1) else { throw SheetLayout.tooManyCells(row: records.count + 1) }
+            guard record.count < FormLimits.columns else { throw SheetLayout.tooManyColumns(row: records.count + 1) }
             record.append(field)
             field = ""
             fieldWasQuoted = false
@@ -90,6 +91,7 @@ enum MarkdownLayoutReader {
             if !inner.isEmpty, inner.allSatisfy({ $0 == "|" || $0 == "-" }) { continue }
             let row = cells(of: inner)
             guard cellCount.take(row.count) else { throw SheetLayout.tooManyCells(row: records.count + 1) }
+            guard row.count <= FormLimits.columns else { throw SheetLayout.tooManyColumns(row: records.count + 1) }
             records.append(row)
         }
         return try SheetLayout.workbook(from: records, layout: .markdown)
@@ -145,6 +147,10 @@ enum SheetLayout {
             sheets[current].rows.append(SheetRow(number: sheets[current].rows.count + 1, cells: cells))
         }
         return Workbook(sheets: sheets, layout: layout)
+    }
+
+    static func tooManyColumns(row: Int) -> LimitExceeded {
+        LimitExceeded("line \(row): more than \(FormLimits.columns) cells, the most a spreadsheet row has")
     }
 
     static func tooManyCells(row: Int) -> LimitExceeded {

@@ -40,6 +40,10 @@ public enum FormLimits {
     /// How deeply a workbook part's XML elements may nest. Sheets nest six.
     public static let xmlDepth = 64
 
+    /// Groups and repeats open at once. pyxform 4.5.0, the reference
+    /// converter, runs out of recursion past 490 and refuses the form.
+    public static let groupDepth = 490
+
     /// Levels in one expression's tree: every operator, call, predicate and
     /// parenthesis is one, so a sum of 500 answers takes 500. Evaluating
     /// recurses once a level, and this stays well inside a thread's stack.
