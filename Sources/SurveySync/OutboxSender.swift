@@ -25,6 +25,11 @@ public struct OutboxSender: Sendable {
     /// How long a round may go without storing a batch before the server
     /// counts as not answering (shorter than the lease).
     public var answerDeadline: Duration = .seconds(90)
+    /// Called with a batch's instance ids once the server has committed it
+    /// and before the store marks it sent: the point where a sender killed
+    /// leaves the server ahead of the laptop. For progress, and for tests
+    /// that stop a sender exactly there.
+    public var onBatchStored: (@Sendable (_ instanceIDs: [String]) -> Void)?
 
     public init(store: ResponseStore, settings: ServerSettings, password: String?) {
         self.store = store
@@ -88,6 +93,7 @@ public struct OutboxSender: Sendable {
                         throw error
                     }
                     ServerConnection.progressed(on: connection)
+                    onBatchStored?(sent)
                     // Marked one batch after another, never two at once: a
                     // failure to mark ends the round and is reported.
                     marking = Task { [marking] in

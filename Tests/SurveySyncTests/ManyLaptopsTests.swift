@@ -54,13 +54,16 @@ extension OutboxSenderTests {
         let store = try ResponseStore(directory: folder)
         for index in 0..<1_500 { try store.insert(surveyResponse("Respondent \(index)")) }
 
-        let killed = try WorkerProcess(folder: folder, port: try server().port, arguments: ["--batch", "25"])
-        try await waitUntil(timeout: 60, every: .milliseconds(2)) { try store.deliverySummary().sent >= 25 }
+        // The worker stops itself once the server has committed its fourth
+        // batch, before marking it sent, and is killed there.
+        let killed = try WorkerProcess(folder: folder, port: try server().port,
+                                       arguments: ["--batch", "25", "--stop-after-stored", "100"])
+        try await killed.waitUntilStopped()
         killed.kill()
         _ = try await killed.waitForExit(timeout: 10)
         let atKill = try store.deliverySummary()
-        XCTAssertLessThan(atKill.sent, 1_500, "killed in the middle of the round")
-        XCTAssertGreaterThanOrEqual(try serverCount(), atKill.sent, "the server has at least what was marked sent")
+        XCTAssertEqual(try serverCount(), 100, "killed in the middle of the round, four batches in")
+        XCTAssertLessThanOrEqual(atKill.sent, 75, "the batch the server holds last was never marked sent here")
 
         let next = try WorkerProcess(folder: folder, port: try server().port, arguments: ["--batch", "25"])
         let status = try await next.waitForExit(timeout: 120)
@@ -111,6 +114,24 @@ final class WorkerProcess: @unchecked Sendable {
 
     func kill() {
         if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
+    }
+
+    /// Returns once the worker has stopped itself (SIGSTOP); throws if it
+    /// ended instead. Waits in waitpid on a thread of its own, with no
+    /// deadline: the stop comes at a point of the work, not of the clock.
+    func waitUntilStopped() async throws {
+        let pid = pid
+        let status: Int32 = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, WUNTRACED) < 0, errno == EINTR {}
+                continuation.resume(returning: status)
+            }
+        }
+        guard status & 0xff == 0x7f else {
+            exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+            throw TestServerError("sync-load-worker ended (\(exitStatus ?? -1)) before it stopped:\n\(output)")
+        }
     }
 
     /// The exit status, or -signal when killed.

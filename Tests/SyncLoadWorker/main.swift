@@ -5,11 +5,17 @@
 // several and kill some.
 //
 //   sync-load-worker FOLDER PORT USER [--submit N] [--pace-ms MS] [--batch N]
+//                    [--stop-after-stored N]
+//
+// With --stop-after-stored, the worker stops itself (SIGSTOP) once the
+// server has committed N responses, before it marks the last batch sent:
+// a test kills it there, at a known point, whatever the machine's speed.
 //
 // The password comes from SURVEY_FORM_TEST_PASSWORD. Prints a line per round
 // ("sent N, queued M"); exits 0 once nothing is queued, 1 after five minutes.
 
 import Foundation
+import Synchronization
 import SurveyModel
 import SurveyStorage
 import SurveySync
@@ -34,6 +40,16 @@ let settings = ServerSettings(host: "127.0.0.1", port: port, database: "survey_r
 var sender = OutboxSender(store: store, settings: settings,
                           password: ProcessInfo.processInfo.environment["SURVEY_FORM_TEST_PASSWORD"])
 if let batch = option("--batch") { sender.batchSize = batch }
+if let stopAfter = option("--stop-after-stored") {
+    let stored = Mutex(0)
+    sender.onBatchStored = { ids in
+        let total = stored.withLock { count in
+            count += ids.count
+            return count
+        }
+        if total >= stopAfter { raise(SIGSTOP) }
+    }
+}
 
 /// Submits on a thread of its own, as a person at the window would while
 /// the app sends in the background.
