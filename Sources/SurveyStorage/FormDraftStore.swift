@@ -63,7 +63,13 @@ public final class FormDraftStore: Sendable {
 
     /// Reads the draft for `formID` at `version`.
     public func load(formID: String, version: String) throws -> LoadResult {
-        switch try read(url(formID: formID, version: version)) {
+        var url = url(formID: formID, version: version)
+        // A draft an earlier release saved under the unshortened name.
+        if let earlier = earlierURL(formID: formID, version: version), earlier != url,
+           !FileManager.default.fileExists(atPath: url.path), FileManager.default.fileExists(atPath: earlier.path) {
+            url = earlier
+        }
+        return switch try read(url) {
         case .none: .none
         case .read(let draft): .restored(draft)
         case .setAside(let file): .setAside(file)
@@ -89,6 +95,16 @@ public final class FormDraftStore: Sendable {
     /// Removes the draft for `formID` at `version`, as after a submit.
     public func discard(formID: String, version: String) throws {
         try DraftFile.remove(url(formID: formID, version: version))
+        if let earlier = earlierURL(formID: formID, version: version), earlier != url(formID: formID, version: version) {
+            try DraftFile.remove(earlier)
+        }
+    }
+
+    /// Where releases before names were shortened kept the draft, when that
+    /// name could exist at all (a file name is at most 255 bytes).
+    private func earlierURL(formID: String, version: String) -> URL? {
+        let name = "\(Self.fileName(formID, shortened: false))@\(Self.fileName(version, shortened: false)).\(Self.fileExtension)"
+        return name.utf8.count <= 255 ? folder.appendingPathComponent(name) : nil
     }
 
     private func read(_ url: URL) throws -> DraftFile.ReadResult<FormDraft> {
@@ -102,13 +118,27 @@ public final class FormDraftStore: Sendable {
     /// A form id or version as part of a file name: letters, digits, `.`,
     /// `_` and `-` as they are, every other byte as `%XX`, so that no id can
     /// reach outside the folder or meet another's name.
-    static func fileName(_ text: String) -> String {
+    static func fileName(_ text: String, shortened: Bool = true) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-".utf8)
         var name = ""
         for byte in text.utf8 {
+            guard !shortened || name.utf8.count < longestPart else { break }
             if safe.contains(byte) { name.unicodeScalars.append(Unicode.Scalar(byte)) } else { name += String(format: "%%%02X", byte) }
         }
         // `.` is escaped too, so that no name is `.` or `..`; an empty one is spelled out.
-        return name.isEmpty ? "%" : name
+        guard shortened, name.utf8.count >= longestPart else { return name.isEmpty ? "%" : name }
+        // A file name is at most 255 bytes, and an id and a version share one: a
+        // long one keeps a readable start and ends in a hash of the whole text.
+        // `~` is escaped in every other name, so none can look like this.
+        return String(name.prefix(keptPart)) + "~" + String(fnv1a(text), radix: 16)
+    }
+
+    /// The longest part a name keeps whole, and how much of a longer one is kept.
+    private static let longestPart = 120
+    private static let keptPart = 100
+
+    /// FNV-1a, 64 bits: stable across runs and builds, unlike `Hasher`.
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 }

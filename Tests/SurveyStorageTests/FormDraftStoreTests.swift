@@ -51,6 +51,37 @@ final class FormDraftStoreTests: XCTestCase {
         XCTAssertEqual(try folder.contents(), ["form-drafts"], "nothing lands outside the drafts' folder")
     }
 
+    func testLongIDsAndVersionsStillKeepADraft_apartFromEachOther() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        let long = String(repeating: "ä", count: 300)
+        let ids = [long, long + "b", String(repeating: "x", count: 1_000), "short"]
+        for id in ids {
+            try drafts.save(draft(id, version: long))
+            XCTAssertLessThanOrEqual(drafts.url(formID: id, version: long).lastPathComponent.utf8.count, 255)
+        }
+        for id in ids {
+            XCTAssertEqual(try drafts.load(formID: id, version: long), .restored(draft(id, version: long)), "\(id.prefix(8)) read back as itself")
+        }
+        XCTAssertEqual(drafts.drafts(of: long, otherThan: "1").map(\.formID), [long], "other versions found by the shortened id")
+        try drafts.discard(formID: long, version: long)
+        XCTAssertEqual(try drafts.load(formID: long, version: long), .none)
+    }
+
+    func testADraftSavedUnderAnEarlierReleasesLongName_isStillRead() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        let id = String(repeating: "x", count: 200)
+        try drafts.save(draft(id, version: "1"))
+        // Where a release that did not shorten names kept it.
+        let earlier = drafts.folder.appendingPathComponent("\(id)@1.json")
+        XCTAssertNotEqual(drafts.url(formID: id, version: "1"), earlier)
+        try FileManager.default.moveItem(at: drafts.url(formID: id, version: "1"), to: earlier)
+        XCTAssertEqual(try drafts.load(formID: id, version: "1"), .restored(draft(id, version: "1")))
+        try drafts.discard(formID: id, version: "1")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: earlier.path), "a submit removes it too")
+    }
+
     func testDraftsArePrivate() throws {
         let folder = try TemporaryDirectory()
         let drafts = FormDraftStore(directory: folder.url)
