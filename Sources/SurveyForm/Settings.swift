@@ -64,6 +64,17 @@ final class Settings {
         set { setStrings("recent-forms", Array(newValue.prefix(Self.recentFormLimit))) }
     }
 
+    /// The form file being opened, from before it is read until its window
+    /// has drawn; written through at once, since what follows may never
+    /// return. Still set at a start: that form crashed or hung the app.
+    var openingForm: String {
+        get { string("opening-form", default: "") }
+        set {
+            setString("opening-form", newValue)
+            flush()
+        }
+    }
+
     /// Whether the most recent form opens at start (not when the built-in
     /// survey was chosen after it).
     var reopensForm: Bool {

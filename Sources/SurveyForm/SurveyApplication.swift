@@ -28,6 +28,10 @@ final class SurveyApplication {
 
     /// Sets the icon of the window shown last once it has drawn.
     private var pendingIcon: ObservationToken?
+    /// Forgets the form being opened once its window has drawn.
+    private var openedForm: ObservationToken?
+    /// The form that was not reopened at this start, to be explained.
+    private var notReopened: String?
 
     /// The response database, opening while the first window is built.
     private var storeOpening: ResponseStore.Opening?
@@ -116,7 +120,7 @@ final class SurveyApplication {
     /// status when it cannot run (2; a form that cannot run opens no half-form).
     private func checkForm(_ path: String?) -> Int32? {
         guard let path else { return nil }
-        switch FormFile.load(path: path) {
+        switch loadRemembered(path: path) {
         case .success(let form):
             formToOpen = form
             return nil
@@ -150,7 +154,7 @@ final class SurveyApplication {
     /// window shows it, or says why it cannot.
     private func open(path: String) {
         guard window != nil else {
-            if case .success(let form) = FormFile.load(path: path) { formToOpen = form }
+            if case .success(let form) = loadRemembered(path: path) { formToOpen = form }
             activate()
             return
         }
@@ -164,6 +168,10 @@ final class SurveyApplication {
         }
         let window = makeWindow(for: formToOpen ?? lastForm())
         show(window)
+        if let path = notReopened {
+            notReopened = nil
+            explainNotReopened(path)
+        }
         if let screenshotPath {
             Task { @MainActor in
                 let saved = await window.saveScreenshot(to: screenshotPath)
@@ -176,9 +184,18 @@ final class SurveyApplication {
 
     /// The form opened last, if it still opens; a form that no longer does is
     /// dropped from the recent forms and the built-in survey opens instead.
+    /// A form that was still being opened when the app last ended (it
+    /// crashed or hung it) is not reopened: the built-in survey opens, and
+    /// the window says why.
     private func lastForm() -> FormFile? {
         guard Settings.shared.reopensForm, let path = Settings.shared.recentForms.first else { return nil }
-        switch FormFile.load(path: path) {
+        if Settings.shared.openingForm == path {
+            Settings.shared.openingForm = ""
+            Settings.shared.reopensForm = false
+            notReopened = path
+            return nil
+        }
+        switch loadRemembered(path: path) {
         case .success(let form):
             return form
         case .failure(let error):
@@ -186,6 +203,28 @@ final class SurveyApplication {
             Settings.shared.forget(form: path)
             return nil
         }
+    }
+
+    /// Reads the form at `path`, remembering it as being opened until its
+    /// window has drawn (`show`), or until it is refused.
+    private func loadRemembered(path: String) -> Result<FormFile, FormFileError> {
+        Settings.shared.openingForm = URL(fileURLWithPath: path).standardizedFileURL.path
+        let result = FormFile.load(path: path)
+        if case .failure = result { Settings.shared.openingForm = "" }
+        return result
+    }
+
+    /// Says, over the window, that the form opened last was not reopened.
+    private func explainNotReopened(_ path: String) {
+        let dialog = MessageDialog(
+            over: window?.window, heading: tr("The last form was not reopened"),
+            body: String(format: tr("%@ did not finish opening when Survey Form last ran, so it was not opened again. Choose it under Open Recent to try once more."),
+                         Terminal.escaped(URL(fileURLWithPath: path).lastPathComponent))
+        )
+        dialog.addResponse("close", label: tr("_Close"))
+        dialog.defaultResponse = "close"
+        dialog.closeResponse = "close"
+        dialog.present()
     }
 
     /// The response database for a window, its outcomes said on `events`:
@@ -222,6 +261,7 @@ final class SurveyApplication {
         }
         window.present()
         showIconAfterFirstFrame(of: window.window)
+        openedForm = window.window.onFirstFrame { Settings.shared.openingForm = "" }
         // The new window is up before the old closes (saving its draft), so
         // the application never runs out of windows in between.
         previous?.close()
@@ -241,11 +281,12 @@ final class SurveyApplication {
     /// Opens the form at `path` in place of the form shown; a form that
     /// cannot run leaves the window as it is and says why in a dialog.
     func openForm(path: String) {
-        switch FormFile.load(path: path) {
+        switch loadRemembered(path: path) {
         case .success(let form):
             // The form shown already stays, with its answers: a second window
             // on it would read its draft before this one had saved it.
             if let shown = window as? FormWindow, shown.form.id == form.id, shown.form.version == form.version {
+                Settings.shared.openingForm = ""
                 shown.present()
                 return
             }
@@ -297,7 +338,7 @@ final class SurveyApplication {
         let dialog = MessageDialog(
             over: window?.window, heading: tr("This form cannot be opened"),
             body: String(format: tr("%@ has problems:"), URL(fileURLWithPath: error.path).lastPathComponent)
-                + "\n\n" + error.problems.joined(separator: "\n")
+                + "\n\n" + error.problems.map(Terminal.escaped).joined(separator: "\n")
         )
         dialog.addResponse("close", label: tr("_Close"))
         dialog.defaultResponse = "close"

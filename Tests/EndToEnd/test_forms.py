@@ -367,3 +367,25 @@ def test_the_about_window_is_libadwaitas_and_closes_with_escape(launch):
     app.key("Escape")
     wait_for(lambda: not app.find_all(where=lambda n: n.get_name() == version), "the About window to close")
     app.wait_focus((Atspi.Role.PUSH_BUTTON, "Main Menu"), "focus back on the menu that opened it")
+
+
+def test_a_form_that_did_not_finish_opening_is_not_reopened_and_the_window_says_why(launch, profile):
+    # As a crash or a hang while opening leaves the settings: the form still
+    # marked as being opened.
+    path = str(VISIT.resolve())
+    profile.write_settings(recent_forms=f"['{path}']", opening_form=f"'{path}'")
+    # The dialog has the focus, on its Close button.
+    app = launch(focus_role=Atspi.Role.PUSH_BUTTON)
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: "did not finish opening" in (node.get_name() or "")),
+             "the dialog saying why the last form was not reopened")
+    app.key("Escape")
+    wait_until_equal(app.title, "Survey Form", "the built-in survey, opened instead")
+    app.quit()
+
+    # Opened again by hand, it opens, and once drawn it reopens at the next start.
+    app = launch(args=[path])
+    wait_until_equal(app.title, "Clinic visit", "the form opened by hand")
+    app.quit()
+    assert "opening-form=''" in profile.settings_file.read_text() or "opening-form" not in profile.settings_file.read_text()
+    app = launch()
+    wait_until_equal(app.title, "Clinic visit", "the form reopened at start")
