@@ -88,7 +88,10 @@ extension ResponseStore {
     /// them `sending` until `leaseEnd`, and returns them with their answers
     /// as they are now (a response changed while queued goes as changed).
     /// A response another sender holds is taken only once its lease ends.
-    public func claimBatch(limit: Int, now: Date = Date(), leaseEnd: Date) throws -> [OutgoingResponse] {
+    /// `maxBytes` bounds the batch's answers as JSON too (a batch holds at
+    /// least one response, however large): count alone lets a batch of long
+    /// texts grow past what one server statement should carry.
+    public func claimBatch(limit: Int, maxBytes: Int = .max, now: Date = Date(), leaseEnd: Date) throws -> [OutgoingResponse] {
         if let readOnlyError { throw readOnlyError }
         do {
             return try database().write { db in
@@ -115,7 +118,9 @@ extension ResponseStore {
                     """, arguments: arguments)
                 var batch: [OutgoingResponse] = []
                 var gone: [String] = []
+                var bytes = 0
                 while let row = try rows.next() {
+                    guard bytes < maxBytes else { break }
                     // By position: a lookup by name compares names case-insensitively.
                     let instanceID: String = row[0]
                     let attempts = row[2] as Int + 1
@@ -141,11 +146,20 @@ extension ResponseStore {
                         // Its response is gone: nothing left to send.
                         gone.append(instanceID)
                     }
+                    if let last = batch.last, last.instanceID == instanceID {
+                        bytes += last.answersJSON.utf8.count
+                        // Past the bound: left for the next batch, unless it is the batch's only one.
+                        if bytes > maxBytes, batch.count > 1 {
+                            batch.removeLast()
+                            break
+                        }
+                    }
                 }
+                // Only what was taken is claimed; the rest stays due.
                 try db.execute(sql: """
                     UPDATE delivery SET state = 'sending', attempts = attempts + 1, nextAttemptAt = :lease
-                    WHERE rowid IN (\(due))
-                    """, arguments: arguments)
+                    WHERE instanceID IN (SELECT value FROM json_each(:taken))
+                    """, arguments: ["lease": leaseEnd, "taken": Self.jsonArray(batch.map(\.instanceID))])
                 if !gone.isEmpty {
                     try db.execute(sql: "DELETE FROM delivery WHERE instanceID IN (SELECT value FROM json_each(?))",
                                    arguments: [Self.jsonArray(gone)])

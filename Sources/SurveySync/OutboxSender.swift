@@ -19,6 +19,9 @@ public struct OutboxSender: Sendable {
     public let password: String?
     /// Responses per server transaction.
     public var batchSize = 1000
+    /// The answers' bytes (as JSON) per server transaction: a thousand long
+    /// texts would otherwise make one statement of hundreds of megabytes.
+    public var batchBytes = 8 << 20
     /// How long a claimed batch stays claimed before another sender may
     /// take it (a sender killed mid-batch leaves it to the next).
     public var lease: TimeInterval = 120
@@ -61,7 +64,7 @@ public struct OutboxSender: Sendable {
             return report
         }
         // The first batch is read while the connection is made.
-        let first = Task { try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease) }
+        let first = Task { try store.claimBatch(limit: batchSize, maxBytes: batchBytes, now: now(), leaseEnd: now() + lease) }
         // What the work on the connection has done, read back also when the
         // work was given up with the link broken under it: the responses
         // claimed and not yet stored (nil until the first batch is taken).
@@ -79,7 +82,8 @@ public struct OutboxSender: Sendable {
                 var marking: Task<Void, any Error>?
                 while !ready.responses.isEmpty {
                     let claiming = Task {
-                        Batch(try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease), deviceID: deviceID)
+                        Batch(try store.claimBatch(limit: batchSize, maxBytes: batchBytes, now: now(), leaseEnd: now() + lease),
+                              deviceID: deviceID)
                     }
                     let part: Report
                     let sent: [String]

@@ -52,11 +52,16 @@ public enum ServerExport {
             throw SyncError(tr("The folder %@ cannot be made: %@", folder.path, error.localizedDescription), kind: .refused)
         }
         var written: [File] = []
-        for key in submissions.keys.sorted() {
+        let keys = submissions.keys.sorted()
+        let versions = keys.map { key in
             let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            let (formID, version) = (parts[0], parts.count > 1 ? parts[1] : "")
+            return (formID: parts[0], version: parts.count > 1 ? parts[1] : "")
+        }
+        let names = fileNames(for: versions)
+        for (index, key) in keys.enumerated() {
+            let (formID, version) = versions[index]
             let rows = submissions[key] ?? []
-            let url = folder.appendingPathComponent(fileName(formID: formID, version: version))
+            let url = folder.appendingPathComponent(names[index])
             if formID == ResponseStore.builtInFormID {
                 try CSVExporter.write(rows.map { row in
                     SurveyResponse(answers: AnswersJSON.builtInAnswers(from: row.answers), submittedAt: row.submittedAt,
@@ -79,12 +84,38 @@ public enum ServerExport {
         return written
     }
 
-    /// `FORM_ID-vVERSION.csv`, with anything a file name cannot hold replaced.
+    /// `FORM_ID-vVERSION.csv`, with anything a file name cannot hold
+    /// replaced, no leading dot, and each part at most 100 bytes.
     static func fileName(formID: String, version: String) -> String {
         let safe = { (text: String) in
-            String(text.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+            var name = ""
+            for character in text {
+                let kept: Character = character.isLetter || character.isNumber || "-_.".contains(character) ? character : "_"
+                guard name.utf8.count + kept.utf8.count <= 100 else { break }
+                name.append(kept)
+            }
+            // Not hidden, and never `.` or `..`.
+            if name.hasPrefix(".") { name = "_" + name.dropFirst() }
+            return name.isEmpty ? "_" : name
         }
         return version.isEmpty ? "\(safe(formID)).csv" : "\(safe(formID))-v\(safe(version)).csv"
+    }
+
+    /// A file name per form version, none the same as another even where
+    /// the file system ignores case: ids that clean to the same name
+    /// (`a/b`, `a_b`) each get a hash of their own id and version added, so
+    /// that no export replaces another's file.
+    static func fileNames(for forms: [(formID: String, version: String)]) -> [String] {
+        let plain = forms.map { fileName(formID: $0.formID, version: $0.version) }
+        var uses: [String: Int] = [:]
+        for name in plain { uses[name.lowercased(), default: 0] += 1 }
+        return zip(plain, forms).map { name, form in
+            guard uses[name.lowercased()]! > 1 else { return name }
+            let hash = (form.formID + "\u{0}" + form.version).utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) {
+                ($0 ^ UInt64($1)) &* 0x100_0000_01B3
+            }
+            return name.dropLast(4) + "-" + String(hash >> 32, radix: 16) + ".csv"
+        }
     }
 
     private struct PublishedForm: Sendable {
@@ -117,13 +148,20 @@ public enum ServerForms {
             try await ServerSchema.requireCurrent(connection, settings: settings)
             let logger = ServerConnection.logger
             let bytes = ByteBuffer(bytes: data)
-            let inserted = try await connection.query("""
-                INSERT INTO survey_form.forms (form_id, form_version, title, file_name, form_file)
-                VALUES (\(formID), \(version), \(title), \(fileName), \(bytes))
-                ON CONFLICT (form_id, form_version) DO NOTHING
-                RETURNING 1
-                """, logger: logger)
-            for try await _ in inserted { return true }
+            do {
+                let inserted = try await connection.query("""
+                    INSERT INTO survey_form.forms (form_id, form_version, title, file_name, form_file)
+                    VALUES (\(formID), \(version), \(title), \(fileName), \(bytes))
+                    ON CONFLICT (form_id, form_version) DO NOTHING
+                    RETURNING 1
+                    """, logger: logger)
+                for try await _ in inserted { return true }
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
+                throw SyncError(
+                    tr("The login %@ may not publish forms on %@: publishing needs the login that set the server up.", settings.user, settings.host),
+                    kind: .refused
+                )
+            }
             let existing = try await connection.query("""
                 SELECT form_file FROM survey_form.forms WHERE form_id = \(formID) AND form_version = \(version)
                 """, logger: logger)

@@ -2,10 +2,10 @@ import SurveyModel
 import PostgresNIO
 
 /// The server's tables, in the schema `survey_form`, created and migrated by
-/// `survey-form --server-setup` run as the role that owns them. Collecting
-/// laptops log in as members of `survey_form_collectors`, which may insert
-/// rows and read back only their own; `survey_form_readers` may read
-/// everything, for the export. `docs/server-roles.sql` makes those roles.
+/// `survey-form --server-setup` run as the role that owns them, which alone
+/// publishes forms. Collecting laptops log in as members of
+/// `survey_form_collectors`, which may insert responses and read back only
+/// their own; `survey_form_readers` may read everything, for the export. `docs/server-roles.sql` makes those roles.
 ///
 /// Each step runs once, in order, in one transaction with its record in
 /// `schema_version`; a server at a newer version is left alone.
@@ -85,6 +85,12 @@ public enum ServerSchema {
                 USING (sent_by = current_user)
             """,
             "CREATE POLICY readers_select ON survey_form.batches FOR SELECT TO survey_form_readers USING (true)",
+        ],
+        // 2: publishing a form is the owner's. Every reader's export parses
+        // the published files, so a collector's login, on many laptops, must
+        // not be able to put one there.
+        [
+            "REVOKE INSERT ON survey_form.forms FROM survey_form_collectors",
         ],
     ]
 

@@ -58,6 +58,8 @@ public struct SyncError: Error, LocalizedError, Sendable, Equatable {
                 self.init(tr("The server %@ refused the login of %@: %@", server, settings.user, message), kind: .refusedLogin)
             case "3D000", "42P01", "3F000":
                 self.init(tr("The server %@ is not set up for Survey Form: %@", server, message), kind: .schema)
+            case "42501":
+                self.init(tr("The login %@ may not do this on the server %@: %@", settings.user, server, message), kind: .refused)
             case "57P01", "57P02", "57P03", "08006", "08003", "08001":
                 self.init(tr("The server %@ closed the connection: %@", server, message), kind: .unreachable)
             default:

@@ -66,7 +66,7 @@ def test_responses_submitted_are_sent_once_and_a_server_that_is_down_loses_nothi
     assert stored.returncode == 0, stored.stderr
     setup = cli(profile, "--server-setup", *admin)
     assert setup.returncode == 0, setup.stderr
-    assert "is set up (schema version 1, was 0)" in setup.stdout
+    assert "is set up (schema version 2, was 0)" in setup.stdout
 
     # No server in the settings: the responses stay here, and status says so.
     status = cli(profile, "--sync-status")
@@ -113,10 +113,13 @@ def test_responses_submitted_are_sent_once_and_a_server_that_is_down_loses_nothi
     # A form is published once; whoever gathers the results exports what
     # the server holds, the built-in survey's as this laptop's own export.
     form = Path(__file__).parent / "forms" / "regions.md"
-    published = cli(profile, "--publish-form", str(form))
+    # A collector's login may not publish; the owner's may.
+    refused = cli(profile, "--publish-form", str(form))
+    assert refused.returncode != 0 and "may not publish forms" in refused.stderr, refused
+    published = cli(profile, "--publish-form", str(form), *admin)
     assert published.returncode == 0, published.stderr
     assert "is on the server now" in published.stdout
-    assert "was on the server already" in cli(profile, "--publish-form", str(form)).stdout
+    assert "was on the server already" in cli(profile, "--publish-form", str(form), *admin).stdout
     assert cli(profile, "--store-password", "--user", "results", stdin=LAPTOP_PASSWORD + "\n").returncode == 0
     folder = profile.home / "from-server"
     result = cli(profile, "--export-csv", str(folder), "--from-server", "--user", "results")

@@ -53,6 +53,23 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(retaken.first { $0.instanceID == "uuid:0" }?.attempts, 2)
     }
 
+    func testABatchIsBoundedByBytesAsWellAsCount_andTheRestStaysDue() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let long = String(repeating: "x", count: 100_000)
+        for index in 0..<30 { try store.insert(surveyResponse("R\(index)", comments: long)) }
+        let now = Date()
+        let first = try store.claimBatch(limit: 100, maxBytes: 1_000_000, now: now, leaseEnd: now + 60)
+        XCTAssertEqual(first.count, 9, "nine of about 100 KB fit in 1 MB")
+        XCTAssertLessThanOrEqual(first.map(\.answersJSON.utf8.count).reduce(0, +), 1_000_000)
+        let second = try store.claimBatch(limit: 100, maxBytes: 1_000_000, now: now, leaseEnd: now + 60)
+        XCTAssertEqual(second.count, 9, "what did not fit stayed due, and nothing is claimed twice")
+        XCTAssertTrue(Set(first.map(\.instanceID)).isDisjoint(with: second.map(\.instanceID)))
+        let one = try store.claimBatch(limit: 100, maxBytes: 10, now: now, leaseEnd: now + 60)
+        XCTAssertEqual(one.count, 1, "a response larger than the bound still goes, alone")
+        XCTAssertEqual(try store.claimBatch(limit: 100, now: now, leaseEnd: now + 60).count, 11)
+    }
+
     func testAFailureWaitsOutItsRetryTimeAndSentIsFinal() throws {
         let folder = try TemporaryDirectory()
         let store = try ResponseStore(directory: folder.url)

@@ -297,16 +297,23 @@ final class OutboxSenderTests: XCTestCase {
         try server.sql("TRUNCATE survey_form.forms")
         let data = Data(Self.householdForm.utf8)
         let definition = try FormDefinition(data: data, fileName: "household.md")
-        let settings = server.settings()
-        let first = try await ServerForms.publish(settings, password: TestServer.collectorPassword,
+        do {
+            _ = try await ServerForms.publish(server.settings(), password: TestServer.collectorPassword,
+                                              definition: definition, data: data, fileName: "household.md")
+            XCTFail("a collector's login cannot publish a form")
+        } catch let error as SyncError {
+            XCTAssertTrue(error.message.contains("may not publish forms"), error.message)
+        }
+        let settings = server.adminSettings
+        let first = try await ServerForms.publish(settings, password: TestServer.adminPassword,
                                                   definition: definition, data: data, fileName: "household.md")
         XCTAssertTrue(first)
-        let again = try await ServerForms.publish(settings, password: TestServer.collectorPassword,
+        let again = try await ServerForms.publish(settings, password: TestServer.adminPassword,
                                                   definition: definition, data: data, fileName: "household.md")
         XCTAssertFalse(again, "the same file again changes nothing")
         let changed = Data((Self.householdForm + "\n").utf8)
         do {
-            _ = try await ServerForms.publish(settings, password: TestServer.collectorPassword,
+            _ = try await ServerForms.publish(settings, password: TestServer.adminPassword,
                                               definition: definition, data: changed, fileName: "household.md")
             XCTFail("a changed file under the same version is refused")
         } catch let error as SyncError {
@@ -330,7 +337,7 @@ final class OutboxSenderTests: XCTestCase {
         try store.insert(older)
         _ = await try sender(store).sendDue()
         let data = Data(Self.householdForm.utf8)
-        _ = try await ServerForms.publish(server.settings(), password: TestServer.collectorPassword,
+        _ = try await ServerForms.publish(server.adminSettings, password: TestServer.adminPassword,
                                           definition: try FormDefinition(data: data, fileName: "household.md"),
                                           data: data, fileName: "household.md")
 
