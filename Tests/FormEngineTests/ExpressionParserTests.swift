@@ -112,13 +112,16 @@ final class ExpressionParserTests: XCTestCase {
         XCTAssertEqual(try FormExpression(String(repeating: "-", count: 1001) + "2").evaluate(in: ExpressionTestContext()), .number(-2))
     }
 
-    func testLongOperatorChains_countEveryLevel_andAreRefusedBeforeTheyOverflow() throws {
-        // A million terms: no parenthesis, but a tree a million levels deep.
+    func testAMillionTermSum_isRefusedBeforeItIsDeepEnoughToOverflow() throws {
+        // No parenthesis, but a tree a million levels deep.
         let flat = Array(repeating: "1", count: 1_000_000).joined(separator: "+")
         XCTAssertThrowsError(try FormExpression(flat)) { error in
             XCTAssertTrue("\(error)".hasPrefix("expression nested too deeply at "), "\(error)")
             XCTAssertTrue("\(error)".contains("more than 1000 levels"), "\(error)")
         }
+    }
+
+    func testOperatorChains_countEveryLevel_andOnePastTheLimitIsRefused() throws {
         for separator in [" and ", " or ", " = ", " < ", " * ", " | "] {
             let chain = Array(repeating: "1", count: FormLimits.expressionDepth + 1).joined(separator: separator)
             XCTAssertThrowsError(try FormExpression(chain), separator)
