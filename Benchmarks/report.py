@@ -10,6 +10,7 @@ Inputs, all from the same run:
   RESULTS/firstframe-many.tsv  the same, over 100,000 stored responses ("c": none)
   RESULTS/frames.tsv         lines of Benchmarks/forms/frames.py
   RESULTS/forms.tsv          lines of Benchmarks/forms/run
+  RESULTS/hostile.tsv        lines of Benchmarks/hostile/run.py
   RESULTS/export.tsv         lines of Benchmarks/export/run
   RESULTS/sync.tsv           lines of Benchmarks/sync/run
   RESULTS/drain.tsv          lines of Benchmarks/sync/drain.py
@@ -279,6 +280,27 @@ if forms:
         row("One answer change, 10,000-question form", ns(large),
             "the same change, 100-question form", ns(small),
             f"{large / small:.2f}×", "≤ 1.2× (cost follows dependents)", large / small <= 1.2)
+
+# name, bytes, seconds, peak KiB per line (Benchmarks/hostile/run.py).
+hostile_path = os.path.join(results, "hostile.tsv")
+if os.path.exists(hostile_path):
+    lines = [line.split("\t") for line in open(hostile_path).read().split("\n") if line]
+    measured = {name: (int(size), float(seconds), int(peak)) for name, size, seconds, peak in lines}
+    valid = measured.pop("valid", None)
+    if valid and measured:
+        def share(figures):
+            size, _, peak = figures
+            return peak * 1024 / (4 * size + 100 * (1 << 20))
+        worst = max(measured, key=lambda name: share(measured[name]))
+        slowest = max(measured, key=lambda name: measured[name][1])
+        size, _, peak = measured[worst]
+        row(f"survey-form --describe-form on {len(measured)} hostile inputs (bombs, cut files, 300,000 sheets, …): "
+            f"worst memory ({worst}), slowest ({slowest})",
+            f"{peak / 1024:.1f} MiB of {(4 * size + 100 * (1 << 20)) / (1 << 20):.1f} allowed · {measured[slowest][1]:.2f} s",
+            "the valid 5,000-question .xlsx, described", f"{valid[2] / 1024:.1f} MiB · {valid[1]:.2f} s",
+            f"{share(measured[worst]):.2f} of the memory bound",
+            "≤ 4 × the file's size + 100 MiB, ≤ 10 s",
+            share(measured[worst]) <= 1 and measured[slowest][1] <= 10)
 
 export = figures("export.tsv")
 if export:
