@@ -70,6 +70,9 @@ final class Settings {
     var openingForm: String {
         get { string("opening-form", default: "") }
         set {
+            // Every window's first frame clears it: no write, and no sync on
+            // the main loop, when nothing was being opened.
+            guard newValue != openingForm else { return }
             setString("opening-form", newValue)
             flush()
         }

@@ -130,15 +130,12 @@ public final class FormDraftStore: Sendable {
         // A file name is at most 255 bytes, and an id and a version share one: a
         // long one keeps a readable start and ends in a hash of the whole text.
         // `~` is escaped in every other name, so none can look like this.
-        return String(name.prefix(keptPart)) + "~" + String(fnv1a(text), radix: 16)
+        return String(name.prefix(keptPart)) + "~" + String(StableHash.of(text), radix: 16)
     }
 
     /// The longest part a name keeps whole, and how much of a longer one is kept.
     private static let longestPart = 120
     private static let keptPart = 100
 
-    /// FNV-1a, 64 bits: stable across runs and builds, unlike `Hasher`.
-    private static func fnv1a(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-    }
+
 }

@@ -111,9 +111,7 @@ public enum ServerExport {
         for name in plain { uses[name.lowercased(), default: 0] += 1 }
         return zip(plain, forms).map { name, form in
             guard uses[name.lowercased()]! > 1 else { return name }
-            let hash = (form.formID + "\u{0}" + form.version).utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) {
-                ($0 ^ UInt64($1)) &* 0x100_0000_01B3
-            }
+            let hash = StableHash.of(form.formID + "\u{0}" + form.version)
             return name.dropLast(4) + "-" + String(hash >> 32, radix: 16) + ".csv"
         }
     }

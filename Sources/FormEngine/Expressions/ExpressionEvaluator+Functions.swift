@@ -17,9 +17,9 @@ extension ExpressionEvaluator {
             return .string(arguments.isEmpty ? context.currentValue : string(0))
         case .concat:
             // ODK: every node of a node-set argument counts, not only the first as in XPath.
-            return .string(bounded(allStrings().joined()))
+            return .string(boundedJoin(allStrings()))
         case .join:
-            return .string(bounded(allStrings(from: 1).joined(separator: string(0))))
+            return .string(boundedJoin(allStrings(from: 1), separator: string(0)))
         case .substr:
             return .string(substr(string(0), start: number(1), end: arguments.count == 3 ? number(2) : nil))
         case .substring:
@@ -365,10 +365,16 @@ extension ExpressionEvaluator {
 }
 
 /// A double as an Int, NaN as 0 and the infinities clamped, as ODK reads counts and indexes.
-/// A built string, or `""` past `FormLimits.builtStringBytes`: calculations
+/// `parts` joined, or `""` past `FormLimits.builtStringBytes`: calculations
 /// that double a text at each step stop growing instead of filling memory.
-func bounded(_ string: String) -> String {
-    string.utf8.count <= FormLimits.builtStringBytes ? string : ""
+/// Measured before joining, so a result past the cap is never built.
+func boundedJoin(_ parts: [String], separator: String = "") -> String {
+    var length = separator.utf8.count * max(parts.count - 1, 0)
+    for part in parts {
+        length += part.utf8.count
+        if length > FormLimits.builtStringBytes { return "" }
+    }
+    return parts.joined(separator: separator)
 }
 
 func clampedInt(_ number: Double) -> Int {

@@ -22,7 +22,7 @@ struct ZipArchive {
 
     /// Why a part or the archive cannot be read: `damaged` for what is not a
     /// zip or is cut short, `tooLarge` for a limit.
-    enum Failure: Error, Equatable {
+    enum Failure: Error {
         case damaged(String)
         case tooLarge(String)
     }
@@ -46,11 +46,6 @@ struct ZipArchive {
             let folded = entry.name.lowercased()
             if foldedEntries[folded] == nil { foldedEntries[folded] = entry }
         }
-    }
-
-    /// Whether the archive has a part named `name`.
-    func contains(_ name: String) -> Bool {
-        entry(name) != nil
     }
 
     private func entry(_ name: String) -> Entry? {
