@@ -2,19 +2,43 @@ import FormEngine
 import Foundation
 
 /// A form opened from a file (`.xlsx`, `.csv`, `.md`) that can run, or why not.
-struct FormFile {
+///
+/// Reading and planning never touch GTK: the window does both off its
+/// thread (`read(path:)`) and only builds the controls on it.
+struct FormFile: Sendable {
     /// The file's absolute path.
     let path: String
-    let definition: FormDefinition
+    /// The form, planned for running.
+    let plan: FormPlan
+
+    var definition: FormDefinition { plan.definition }
 
     /// The form's id and version, as responses are stored under them.
     var id: String { definition.settings.id }
     var version: String { definition.settings.version ?? "" }
 
-    /// Reads and checks the form at `path`: its problems, each naming its
-    /// row, when it cannot run.
-    @MainActor
+    /// Reads and checks the form at `path` on the calling thread (the
+    /// command line's modes): its problems, each naming its row, when it
+    /// cannot run.
     static func load(path: String) -> Result<FormFile, FormFileError> {
+        load(path: path, stopping: { false }) ?? .failure(FormFileError(path: path, problems: []))
+    }
+
+    /// Reads and checks the form at `path` off the main thread; `nil` once
+    /// the task is cancelled, which stops the work between its steps (each
+    /// is bounded by `FormLimits`).
+    @concurrent
+    static func read(path: String) async -> Result<FormFile, FormFileError>? {
+        load(path: path, pausing: true, stopping: { Task.isCancelled })
+    }
+
+    /// A FIFO the end-to-end tests name in `SURVEY_FORM_TEST_HOLD_OPENING`:
+    /// a reading for the window waits, once the file is read, until the test
+    /// has written to it and closed it, so that the test sees the window
+    /// while a form is being opened, whatever the machine's speed.
+    private static let holdForTesting = ProcessInfo.processInfo.environment["SURVEY_FORM_TEST_HOLD_OPENING"]
+
+    private static func load(path: String, pausing: Bool = false, stopping: () -> Bool) -> Result<FormFile, FormFileError>? {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let definition: FormDefinition
         do {
@@ -22,16 +46,21 @@ struct FormFile {
         } catch {
             return .failure(FormFileError(path: url.path, problems: error.problems.map { "\($0)" }))
         }
-        let problems = FormViewModel.problems(of: definition)
-        guard problems.isEmpty else {
-            return .failure(FormFileError(path: url.path, problems: problems.map { "\($0)" }))
+        if pausing, let holdForTesting {
+            _ = try? FileHandle(forReadingFrom: URL(fileURLWithPath: holdForTesting)).readToEnd()
         }
-        return .success(FormFile(path: url.path, definition: definition))
+        if stopping() { return nil }
+        let plan = FormPlan(definition)
+        if stopping() { return nil }
+        guard plan.problems.isEmpty else {
+            return .failure(FormFileError(path: url.path, problems: plan.problems.map { "\($0)" }))
+        }
+        return .success(FormFile(path: url.path, plan: plan))
     }
 }
 
 /// Why a form file cannot be opened: one line per problem.
-struct FormFileError: Error {
+struct FormFileError: Error, Sendable {
     let path: String
     let problems: [String]
 

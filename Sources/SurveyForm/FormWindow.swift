@@ -65,7 +65,7 @@ final class FormWindow: AppWindow {
         self.form = form
         isKiosk = kiosk
         viewModel = try FormViewModel(
-            definition: form.definition,
+            plan: form.plan,
             language: FormViewModel.startLanguage(form.definition, preferring: Localization.preferredLanguages)
         )
         let builder: Builder

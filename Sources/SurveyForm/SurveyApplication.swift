@@ -32,6 +32,10 @@ final class SurveyApplication {
     private var openedForm: ObservationToken?
     /// The form that was not reopened at this start, to be explained.
     private var notReopened: String?
+    /// The form being read off the main thread for the window, if one is.
+    private var opening: FormOpening?
+    /// The dialog saying so over the window, once the reading takes long.
+    private var openingProgress: MessageDialog?
 
     /// The response database, opening while the first window is built.
     private var storeOpening: ResponseStore.Opening?
@@ -153,20 +157,42 @@ final class SurveyApplication {
     /// A form another launch named on its command line (`handOver`): the
     /// window shows it, or says why it cannot.
     private func open(path: String) {
-        guard window != nil else {
-            if case .success(let form) = loadRemembered(path: path) { formToOpen = form }
-            activate()
+        guard window != nil || opening != nil else {
+            // This launch's own form, read already (`checkForm`), or one
+            // another launch hands over before the first window is up.
+            if formToOpen?.path != URL(fileURLWithPath: path).standardizedFileURL.path { formToOpen = nil }
+            activate(opening: formToOpen == nil ? path : nil)
             return
         }
         openForm(path: path)
     }
 
     private func activate() {
+        activate(opening: nil)
+    }
+
+    /// Shows the window: for the form named on the command line, else for
+    /// `path` or the form opened last (read off the main thread first), else
+    /// for the built-in survey.
+    private func activate(opening path: String?) {
         if let window {
             window.present()
             return
         }
-        let window = makeWindow(for: formToOpen ?? lastForm())
+        // The window comes once the form is read.
+        guard opening == nil else { return }
+        if let formToOpen {
+            showFirst(makeWindow(for: formToOpen))
+        } else if let path = path ?? rememberedForm() {
+            openAtStart(path: path)
+        } else {
+            showFirst(makeWindow(for: nil))
+        }
+    }
+
+    /// Shows the first window the app has (not the one saying a form is
+    /// being read), then what waited for it.
+    private func showFirst(_ window: any AppWindow) {
         show(window)
         if let path = notReopened {
             notReopened = nil
@@ -182,12 +208,10 @@ final class SurveyApplication {
 
     // MARK: - Forms
 
-    /// The form opened last, if it still opens; a form that no longer does is
-    /// dropped from the recent forms and the built-in survey opens instead.
-    /// A form that was still being opened when the app last ended (it
-    /// crashed or hung it) is not reopened: the built-in survey opens, and
-    /// the window says why.
-    private func lastForm() -> FormFile? {
+    /// The form opened last, to reopen at start. A form that was still being
+    /// opened when the app last ended (it crashed or hung it) is not
+    /// reopened: the built-in survey opens, and the window says why.
+    private func rememberedForm() -> String? {
         guard Settings.shared.reopensForm, let path = Settings.shared.recentForms.first else { return nil }
         if Settings.shared.openingForm == path {
             Settings.shared.openingForm = ""
@@ -195,18 +219,65 @@ final class SurveyApplication {
             notReopened = path
             return nil
         }
-        switch loadRemembered(path: path) {
-        case .success(let form):
-            return form
-        case .failure(let error):
-            Terminal.error(error.lines)
-            Settings.shared.forget(form: path)
-            return nil
+        return path
+    }
+
+    /// Reads `path` off the main thread with no window up yet: one saying
+    /// so comes if it takes long. A form that no longer opens is dropped
+    /// from the recent forms and the built-in survey opens instead, as it
+    /// does when the reading is cancelled.
+    private func openAtStart(path: String) {
+        // No window for a moment: the app must not end for want of one.
+        application.hold()
+        startOpening(path: path, onSlow: { [weak self] in
+            guard let self else { return }
+            let progress = OpeningWindow(application: self, path: path) { [weak self] in self?.opening?.cancel() }
+            // Closed by the user, it ends the app; replaced, it only goes.
+            progress.window.onCloseRequest { [weak self, weak progress] in
+                if let self, self.window === progress { quit() }
+            }
+            .store(in: bag)
+            show(progress, opensForm: false)
+        }) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .opened(let form):
+                showFirst(makeWindow(for: form))
+            case .refused(let error):
+                Terminal.error(error.lines)
+                Settings.shared.forget(form: path)
+                showFirst(makeWindow(for: nil))
+            case .cancelled:
+                // The built-in survey, chosen instead: at the next start too.
+                Settings.shared.reopensForm = false
+                showFirst(makeWindow(for: nil))
+            }
+            application.release()
         }
     }
 
-    /// Reads the form at `path`, remembering it as being opened until its
-    /// window has drawn (`show`), or until it is refused.
+    /// Reads `path` off the main thread, remembering it as being opened
+    /// until its window has drawn (`show`), or until it is refused or the
+    /// reading cancelled. A reading still going is given up for it.
+    private func startOpening(
+        path: String, onSlow: @escaping @MainActor () -> Void, completion: @escaping @MainActor (FormOpening.Outcome) -> Void
+    ) {
+        opening?.cancel()
+        Settings.shared.openingForm = URL(fileURLWithPath: path).standardizedFileURL.path
+        opening = FormOpening(path: path, onSlow: onSlow) { [weak self] outcome in
+            guard let self else { return }
+            opening = nil
+            if let progress = openingProgress {
+                openingProgress = nil
+                progress.respond("done")
+            }
+            if case .opened = outcome {} else { Settings.shared.openingForm = "" }
+            completion(outcome)
+        }
+    }
+
+    /// Reads the form at `path` on the main thread, for the command line
+    /// (no window yet), remembering it as `startOpening` does.
     private func loadRemembered(path: String) -> Result<FormFile, FormFileError> {
         Settings.shared.openingForm = URL(fileURLWithPath: path).standardizedFileURL.path
         let result = FormFile.load(path: path)
@@ -253,7 +324,10 @@ final class SurveyApplication {
         return SurveyWindow(application: self, kiosk: isKiosk)
     }
 
-    private func show(_ window: any AppWindow) {
+    /// Shows `window` in place of the one shown; once it has drawn, the form
+    /// being opened has opened (unless it is the window saying the form is
+    /// still being read).
+    private func show(_ window: any AppWindow, opensForm: Bool = true) {
         let previous = self.window
         self.window = window
         window.onClose = { [weak self, weak window] in
@@ -261,7 +335,7 @@ final class SurveyApplication {
         }
         window.present()
         showIconAfterFirstFrame(of: window.window)
-        openedForm = window.window.onFirstFrame { Settings.shared.openingForm = "" }
+        if opensForm { openedForm = window.window.onFirstFrame { Settings.shared.openingForm = "" } }
         // The new window is up before the old closes (saving its draft), so
         // the application never runs out of windows in between.
         previous?.close()
@@ -278,21 +352,50 @@ final class SurveyApplication {
         }
     }
 
-    /// Opens the form at `path` in place of the form shown; a form that
-    /// cannot run leaves the window as it is and says why in a dialog.
+    /// Opens the form at `path` in place of the form shown, read off the
+    /// main thread: the window goes on answering meanwhile, and a dialog
+    /// with Cancel comes if it takes long. A form that cannot run leaves the
+    /// window as it is and says why in a dialog.
     func openForm(path: String) {
-        switch loadRemembered(path: path) {
-        case .success(let form):
-            // The form shown already stays, with its answers: a second window
-            // on it would read its draft before this one had saved it.
-            if let shown = window as? FormWindow, shown.form.id == form.id, shown.form.version == form.version {
-                Settings.shared.openingForm = ""
-                shown.present()
-                return
+        guard window != nil || opening != nil else {
+            activate(opening: path)
+            return
+        }
+        startOpening(path: path, onSlow: { [weak self] in self?.showOpeningProgress(path: path) }) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .opened(let form):
+                // The form shown already stays, with its answers: a second window
+                // on it would read its draft before this one had saved it.
+                if let shown = window as? FormWindow, shown.form.id == form.id, shown.form.version == form.version {
+                    Settings.shared.openingForm = ""
+                    shown.present()
+                    return
+                }
+                show(makeWindow(for: form))
+            case .refused(let error):
+                showProblems(error)
+            case .cancelled:
+                break
             }
-            show(makeWindow(for: form))
-        case .failure(let error):
-            showProblems(error)
+        }
+    }
+
+    /// Says over the window that `path` is being read, with Cancel.
+    private func showOpeningProgress(path: String) {
+        let dialog = MessageDialog(
+            over: window?.window,
+            heading: String(format: tr("Opening %@"), Terminal.escaped(URL(fileURLWithPath: path).lastPathComponent)),
+            body: tr("Reading and checking the form.")
+        )
+        dialog.addResponse("cancel", label: tr("_Cancel"))
+        dialog.closeResponse = "cancel"
+        dialog.showSpinner()
+        openingProgress = dialog
+        dialog.present { [weak self] response in
+            guard let self, response == "cancel", openingProgress === dialog else { return }
+            openingProgress = nil
+            opening?.cancel()
         }
     }
 

@@ -51,6 +51,16 @@ public final class MessageDialog {
         }
     }
 
+    /// Shows a spinning spinner under the body: the dialog stands for work
+    /// under way, which it closes itself (`respond`) when done.
+    public func showSpinner() {
+        guard let dialog, let spinner = gtk_spinner_new() else { return }
+        gtk_spinner_start(OpaquePointer(spinner))
+        gtk_widget_set_margin_top(spinner, 12)
+        gtk_widget_set_size_request(spinner, 32, 32)
+        adw_message_dialog_set_extra_child(dialog, spinner)
+    }
+
     /// The response Enter gives.
     public var defaultResponse: String? {
         get { dialog.flatMap { adw_message_dialog_get_default_response($0) }.map { String(cString: $0) } }

@@ -97,6 +97,17 @@ public final class Application {
         return true
     }
 
+    /// Keeps the application running with no window, while one is being
+    /// prepared (a file read off the main thread); until `release()`.
+    public func hold() {
+        g_application_hold(gApplication)
+    }
+
+    /// Ends one `hold()`: with no window and no other hold, the run ends.
+    public func release() {
+        g_application_release(gApplication)
+    }
+
     /// Ends the run: `run()` returns once the main loop is back.
     public func quit() {
         g_application_quit(gApplication)

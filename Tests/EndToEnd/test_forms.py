@@ -1,6 +1,7 @@
 """Forms opened from files: rendered as native widgets, bound both ways to
 the form's rules, completed with the keyboard alone, stored and exported."""
 
+import os
 import re
 import subprocess
 import time
@@ -19,6 +20,8 @@ PER_DAY = (Atspi.Role.TEXT, "Cigarettes per day")
 # GTK 4.8 reports a grouped check button (a radio button) as a check box.
 SMOKER_YES = (Atspi.Role.CHECK_BOX, "Yes")
 CONSENT = (Atspi.Role.CHECK_BOX, "The patient agrees")
+# The built-in survey's first field.
+NAME_FIELD = (Atspi.Role.TEXT, "Name")
 
 
 def message_shown(app, text):
@@ -389,3 +392,73 @@ def test_a_form_that_did_not_finish_opening_is_not_reopened_and_the_window_says_
     assert "opening-form=''" in profile.settings_file.read_text() or "opening-form" not in profile.settings_file.read_text()
     app = launch()
     wait_until_equal(app.title, "Clinic visit", "the form reopened at start")
+
+
+def hold_openings(tmp_path):
+    """A FIFO the app's form readings wait at (`SURVEY_FORM_TEST_HOLD_OPENING`)
+    once the file is read, until `release` writes to it: the test sees the
+    window while a form is being opened, however fast the machine is."""
+    hold = tmp_path / "hold-opening"
+    os.mkfifo(hold)
+    return hold
+
+
+def release(hold):
+    # Opening a FIFO to write waits for its reader: the reading held there.
+    with open(hold, "w"):
+        pass
+
+
+def opening_shown(app, name):
+    return app.find_all(Atspi.Role.LABEL, name=f"Opening {name}")
+
+
+def test_a_form_is_read_off_the_main_thread_and_its_reading_can_be_cancelled(launch, tmp_path):
+    hold = hold_openings(tmp_path)
+    app = launch(args=[str(VISIT)], SURVEY_FORM_TEST_HOLD_OPENING=str(hold))
+    app.type("Ada")
+    # Another launch hands a form over; the running window reads it off its
+    # main thread (held at the FIFO) and, meanwhile, draws a dialog saying so.
+    env = {key: value for key, value in app.env.items() if key != "SURVEY_FORM_TEST_HOLD_OPENING"}
+    second = lambda form: subprocess.run(  # noqa: E731
+        [os.environ["SURVEY_FORM_BINARY"], str(form)], env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert second(FORMS / "pages.md").returncode == 0
+    wait_for(lambda: opening_shown(app, "pages.md"), "the dialog saying the form is being read")
+    # Cancel (Escape): the window stays as it was, answers and all.
+    app.key("Escape")
+    wait_for(lambda: not opening_shown(app, "pages.md"), "Escape to cancel the reading")
+    release(hold)
+    assert app.title() == "Clinic visit"
+    assert field_text(app.control(*PATIENT)) == "Ada", "the form shown keeps its answers"
+
+    # Read to the end, it replaces the form shown.
+    assert second(FORMS / "pages.md").returncode == 0
+    release(hold)
+    wait_until_equal(app.title, "Intake, paged", "the form, once read")
+
+
+def test_the_form_opened_last_is_read_behind_a_window_with_cancel(launch, profile, tmp_path):
+    path = str(VISIT.resolve())
+    profile.write_settings(recent_forms=f"['{path}']")
+    hold = hold_openings(tmp_path)
+    # While it is read, a window names it, its Cancel button focused.
+    app = launch(focus_role=Atspi.Role.PUSH_BUTTON, SURVEY_FORM_TEST_HOLD_OPENING=str(hold))
+    wait_for(lambda: opening_shown(app, "visit.md"), "the window saying the last form is being read")
+    # Cancel opens the built-in survey instead, at this start and the next.
+    app.key("Return")
+    wait_for(lambda: app.find_all(*NAME_FIELD), "the built-in survey, opened instead")
+    release(hold)
+    assert app.title() == "Survey Form"
+    app.quit()
+    settings = profile.settings_file.read_text()
+    assert "reopen-form=false" in settings, settings
+    assert "opening-form='" + path not in settings, settings
+
+    # Read to the end, it replaces the window that waited for it.
+    profile.write_settings(recent_forms=f"['{path}']")
+    app = launch(focus_role=Atspi.Role.PUSH_BUTTON, SURVEY_FORM_TEST_HOLD_OPENING=str(hold))
+    wait_for(lambda: opening_shown(app, "visit.md"), "the window saying the last form is being read")
+    release(hold)
+    wait_until_equal(app.title, "Clinic visit", "the form, once read")
+    app.wait_focus(PATIENT)

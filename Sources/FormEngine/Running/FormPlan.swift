@@ -6,7 +6,10 @@
 /// shares it. Making it finds what the form's file cannot show: expressions
 /// that do not parse, calculations that depend on themselves, and types the
 /// engine cannot collect.
-struct FormPlan: Sendable {
+///
+/// Making a plan needs no main thread: an app makes it where it read the
+/// form, off the window's thread, and starts a `FormViewModel` from it.
+public struct FormPlan: Sendable {
     struct Entry: Sendable {
         var question: Question
         /// The enclosing group or repeat, if any.
@@ -34,7 +37,8 @@ struct FormPlan: Sendable {
         case value(Int)
     }
 
-    var definition: FormDefinition
+    /// The form planned.
+    public internal(set) var definition: FormDefinition
     var entries: [Entry]
     /// Referenced names → entry. pyxform guarantees a referenced name is unique.
     var entryByName: [String: Int]
@@ -42,10 +46,11 @@ struct FormPlan: Sendable {
     var steps: [Int?: [Step]]
     /// Per scope, its rows in form order.
     var members: [Int?: [Int]]
-    /// What keeps the form from running.
-    var problems: [FormProblem]
+    /// What keeps the form from running, each naming its row; empty when it can run.
+    public internal(set) var problems: [FormProblem]
 
-    init(_ definition: FormDefinition) {
+    /// Plans `definition`, finding what keeps it from running.
+    public init(_ definition: FormDefinition) {
         self.definition = definition
         entries = []
         entryByName = [:]

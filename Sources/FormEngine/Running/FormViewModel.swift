@@ -25,11 +25,19 @@ public final class FormViewModel {
     /// Starts a blank response to `definition`, or throws the problems that keep
     /// it from running (an unknown type, an expression that does not parse, a
     /// cycle of calculations), each naming its row.
-    public init(
+    public convenience init(
         definition: FormDefinition, language: String? = nil, environment: FormEnvironment = FormEnvironment()
     ) throws(FormDefinitionError) {
-        let plan = FormPlan(definition)
+        try self.init(plan: FormPlan(definition), language: language, environment: environment)
+    }
+
+    /// Starts a blank response to the form `plan` was made for (off the main
+    /// thread, say), or throws the problems the plan found.
+    public init(
+        plan: FormPlan, language: String? = nil, environment: FormEnvironment = FormEnvironment()
+    ) throws(FormDefinitionError) {
         guard plan.problems.isEmpty else { throw FormDefinitionError(plan.problems) }
+        let definition = plan.definition
         self.definition = definition
         runtime = FormRuntime(plan: plan, environment: environment, language: language ?? Self.startLanguage(definition))
         self.language = runtime.language
@@ -42,7 +50,7 @@ public final class FormViewModel {
 
     /// What keeps `definition` from running here, each problem naming its row;
     /// empty when it can run.
-    public static func problems(of definition: FormDefinition) -> [FormProblem] {
+    nonisolated public static func problems(of definition: FormDefinition) -> [FormProblem] {
         FormPlan(definition).problems
     }
 
