@@ -79,7 +79,7 @@ def main():
             keys = ["[io/github/surveyform/SurveyForm]"]
             if with_server:
                 keys += ["server-host='127.0.0.1'", f"server-port={server.port}",
-                         "server-database='survey_responses'", "server-user='laptop_1'", "server-security='insecure'"]
+                         "server-database='survey_responses'", "server-user='laptop_1'", f"server-ca-file='{server.ca_file}'"]
             settings.write_text("\n".join(keys) + "\n")
             stalls = work / "stalls"
             ready = Path(f"{stalls}.ready")

@@ -26,7 +26,8 @@ class Server(PrivatePostgres):
     client."""
 
     def __init__(self, folder: Path):
-        super().__init__(folder, ADMIN_PASSWORD, LAPTOP_PASSWORD, settings=["log_disconnections=on"])
+        # TLS, as a real server has: the keyring's password goes only to a checked certificate.
+        super().__init__(folder, ADMIN_PASSWORD, LAPTOP_PASSWORD, settings=["log_disconnections=on"], tls=True)
 
     def empty(self):
         self.psql("-c", "TRUNCATE survey_form.submissions, survey_form.batches")
@@ -65,7 +66,7 @@ class Keyring:
 def options(server, user):
     """The command-line options that point the app at `server` as `user`."""
     return ["--server", "127.0.0.1", "--port", str(server.port), "--database", "survey_responses",
-            "--user", user, "--insecure"]
+            "--user", user, "--ca-file", str(server.ca_file)]
 
 
 def set_up_app(app, server, env):

@@ -31,6 +31,7 @@ enum CommandLineOptions {
                 CommandLineOption("server-setup", description: tr("Create or update Survey Form's tables on the server (as their owner) and exit")),
                 CommandLineOption("store-password", description: tr("Keep the server password read from standard input in the keyring and exit")),
                 CommandLineOption("insecure", description: tr("Connect to the server without checking its certificate, or encrypting when it offers no TLS")),
+                CommandLineOption("ask-password", description: tr("With the sync options, read the server password from standard input for this run instead of the keyring")),
                 CommandLineOption("from-server", description: tr("With --export-csv, export what the server holds into the folder PATH, a file per form version")),
                 CommandLineOption("server", argument: .string, description: tr("With the sync options, the server HOST instead of the one in Preferences"), placeholder: tr("HOST")),
                 CommandLineOption("database", argument: .string, description: tr("With the sync options, the server's DATABASE"), placeholder: tr("DATABASE")),
@@ -68,7 +69,7 @@ enum CommandLineOptions {
         return .run(kiosk: options.contains("kiosk"))
     }
 
-    /// `--server`, `--port`, `--database`, `--user`, `--insecure` and `--ca-file`.
+    /// `--server`, `--port`, `--database`, `--user`, `--insecure`, `--ca-file` and `--ask-password`.
     private static func syncOverrides(_ options: CommandLineArguments) -> SyncCommands.Overrides {
         var overrides = SyncCommands.Overrides()
         overrides.host = options.string("server")
@@ -77,6 +78,7 @@ enum CommandLineOptions {
         overrides.port = options.integer("port")
         overrides.insecure = options.contains("insecure")
         overrides.certificateAuthority = options.path("ca-file")
+        overrides.askPassword = options.contains("ask-password")
         return overrides
     }
 

@@ -7,7 +7,8 @@ import SurveySync
 /// `--sync-status`, `--sync-now`, `--server-setup`, `--store-password`,
 /// `--publish-form` and `--export-csv --from-server`.
 /// The server comes from the settings, with `--server`, `--port`,
-/// `--database`, `--user`, `--insecure` and `--ca-file` standing in for them in one run.
+/// `--database`, `--user`, `--insecure` and `--ca-file` standing in for them in one run,
+/// and the password typed for the run (`--ask-password`) for the keyring's.
 @MainActor
 enum SyncCommands {
     enum Command: Equatable {
@@ -24,6 +25,8 @@ enum SyncCommands {
         var user: String?
         var insecure = false
         var certificateAuthority: String?
+        /// The password is read from standard input for this run, not the keyring.
+        var askPassword = false
 
         func applied(to saved: ServerSettings) -> ServerSettings {
             var settings = saved
@@ -66,7 +69,7 @@ enum SyncCommands {
                 return 1
             }
         case .setUpServer:
-            return withServer(settings, { secret in try await ServerSchema.migrate(settings, password: secret) }) { before in
+            return withServer(settings, asking: overrides.askPassword, { secret in try await ServerSchema.migrate(settings, password: secret) }) { before in
                 Terminal.say(String(format: tr("The server %@ is set up (schema version %d, was %d)."),
                              settings.displayName, Int32(ServerSchema.current), Int32(before)))
             }
@@ -86,7 +89,7 @@ enum SyncCommands {
                 return 1
             }
             let definition = form.definition, fileName = URL(fileURLWithPath: form.path).lastPathComponent
-            return withServer(settings, { secret in
+            return withServer(settings, asking: overrides.askPassword, { secret in
                 try await ServerForms.publish(settings, password: secret, definition: definition, data: data, fileName: fileName)
             }) { isNew in
                 Terminal.say(String(format: isNew ? tr("Version %@ of the form %@ is on the server now.")
@@ -95,7 +98,7 @@ enum SyncCommands {
             }
         case .exportFromServer(let folder, let replacing):
             let url = URL(fileURLWithPath: folder)
-            return withServer(settings, { secret in
+            return withServer(settings, asking: overrides.askPassword, { secret in
                 try await ServerExport.write(settings, password: secret, into: url, replacing: replacing)
             }) { files in
                 for file in files {
@@ -109,7 +112,7 @@ enum SyncCommands {
             let secret: String?
             do {
                 store = try ResponseStore(directory: DataLocation.dataDirectory)
-                secret = try password(for: settings)
+                secret = try password(for: settings, asking: overrides.askPassword)
             } catch {
                 printError(error.localizedDescription)
                 return 1
@@ -133,11 +136,11 @@ enum SyncCommands {
     /// the main thread, and has `report` print what it gave (exit 0); a
     /// failure is printed instead (exit 1).
     private static func withServer<T: Sendable>(
-        _ settings: ServerSettings, _ work: @escaping @Sendable (String?) async throws -> T, report: (T) -> Void
+        _ settings: ServerSettings, asking: Bool, _ work: @escaping @Sendable (String?) async throws -> T, report: (T) -> Void
     ) -> Int32 {
         let secret: String?
         do {
-            secret = try password(for: settings)
+            secret = try password(for: settings, asking: asking)
         } catch {
             printError(error.localizedDescription)
             return 1
@@ -177,10 +180,34 @@ enum SyncCommands {
         }
     }
 
-    /// The keyring's password for `settings`, `nil` when none is stored (a
-    /// server that trusts this login needs none).
-    private static func password(for settings: ServerSettings) throws -> String? {
-        try Keyring.password(for: settings)
+    /// The password typed for this run when `asking`, else the keyring's
+    /// (which it refuses to an unverified connection), `nil` when none is
+    /// stored (a server that trusts this login needs none).
+    private static func password(for settings: ServerSettings, asking: Bool) throws -> String? {
+        guard asking else { return try Keyring.password(for: settings) }
+        guard let typed = readPassword(prompt: String(format: tr("Password for %@: "), settings.displayName)), !typed.isEmpty else {
+            throw SyncError(tr("No password was given on standard input."), kind: .notConfigured)
+        }
+        return typed
+    }
+
+    /// A line from standard input; at a terminal, after `prompt` on standard
+    /// error and without echoing what is typed.
+    private static func readPassword(prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var saved = termios()
+        let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
+        if hidden {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if hidden { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
     }
 
     /// Runs `work` off the main thread and waits: these commands run before

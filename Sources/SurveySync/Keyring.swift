@@ -7,9 +7,11 @@ import Foundation
 ///
 /// The calls block on D-Bus; the app makes them off the main thread.
 public enum Keyring {
-    /// The password stored for `settings`, or `nil` when none is.
+    /// The password stored for `settings`, or `nil` when none is. A stored
+    /// password is refused to settings that do not check the server's
+    /// certificate (`storedPasswordProblem`).
     public static func password(for settings: ServerSettings) throws -> String? {
-        try withAttributes(settings) { schema, attributes in
+        let stored = try withAttributes(settings) { schema, attributes -> String? in
             var error: UnsafeMutablePointer<GError>?
             let found = secret_password_lookupv_sync(schema, attributes, nil, &error)
             if let error { throw failure(error, tr("Could not read the password from the keyring: %@")) }
@@ -17,6 +19,10 @@ public enum Keyring {
             defer { secret_password_free(found) }
             return String(cString: found)
         }
+        if stored != nil, let problem = settings.storedPasswordProblem {
+            throw SyncError(problem, kind: .notConfigured)
+        }
+        return stored
     }
 
     /// Stores `password` for `settings`, replacing any stored before.

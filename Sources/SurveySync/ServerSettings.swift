@@ -60,6 +60,14 @@ public struct ServerSettings: Sendable, Equatable {
         return nil
     }
 
+    /// Why the password kept in the keyring may not be sent with these
+    /// settings, or `nil`: a connection that does not check the server's
+    /// certificate hands it to whoever answers.
+    public var storedPasswordProblem: String? {
+        guard security == .insecure else { return nil }
+        return String(format: tr("The password kept in the keyring is not sent to %@ over a connection that does not check the server's certificate: whoever answered could read it. Check the certificate (name its authority with --ca-file or in Preferences), or type the password for one run with --ask-password."), "\(host):\(port)")
+    }
+
     func connectionConfiguration(password: String?) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch security {

@@ -18,17 +18,23 @@ class PostgresError(Exception):
 
 
 class PrivatePostgres:
-    def __init__(self, folder: Path, admin_password, laptop_password, *, settings=(), reader_login=None):
+    def __init__(self, folder: Path, admin_password, laptop_password, *, settings=(), reader_login=None, tls=False):
         """`settings` are `name=value` server settings; `reader_login`, when
-        given, is a login in survey_form_readers with the laptop's password."""
+        given, is a login in survey_form_readers with the laptop's password;
+        with `tls`, the server has a certificate for localhost and 127.0.0.1
+        from an authority of its own, `ca_file`."""
         found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
         if not found:
             raise PostgresError("PostgreSQL's server is not installed (Debian's postgresql; run build-aux/setup)")
         self.bin = Path(found[-1]).parent
         self.folder = folder
-        self.settings = settings
+        self.settings = list(settings)
         folder.mkdir(exist_ok=True)
         os.chmod(folder, 0o755)
+        self.ca_file = None
+        if tls:
+            self.ca_file = self._make_certificates()
+            self.settings += ["ssl=on", f"ssl_cert_file={folder / 'server.pem'}", f"ssl_key_file={folder / 'server.key'}"]
         (folder / "pw").write_text("postgres secret")
         if os.getuid() == 0:
             shutil.chown(folder, "postgres", "postgres")
@@ -45,6 +51,22 @@ class PrivatePostgres:
         if reader_login:
             self.psql("-c", f"CREATE ROLE {reader_login} LOGIN PASSWORD '{laptop_password}' IN ROLE survey_form_readers",
                       database="postgres")
+
+    def _make_certificates(self):
+        """A throwaway authority, and a certificate it signed for the server."""
+        def openssl(*arguments):
+            subprocess.run(["openssl", *map(str, arguments)], check=True, capture_output=True, cwd=self.folder)
+        (self.folder / "san.ext").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+                "-days", "2", "-subj", "/CN=Survey Form test authority")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost")
+        openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", "server.pem", "-days", "2", "-extfile", "san.ext")
+        key = self.folder / "server.key"
+        os.chmod(key, 0o600)
+        if os.getuid() == 0:
+            shutil.chown(key, "postgres", "postgres")
+        return self.folder / "ca.pem"
 
     def run(self, program, *arguments):
         command = [str(self.bin / program), *map(str, arguments)]
