@@ -14,9 +14,6 @@ final class Settings {
     /// The app's settings, shared by the window and the command line.
     static let shared = Settings()
 
-    /// How many recent forms are remembered.
-    static let recentFormLimit = 10
-
     private let settings: SettingsStore?
     private var fallback: [String: Any] = [:]
 
@@ -60,8 +57,8 @@ final class Settings {
 
     /// Form files opened lately, newest first.
     var recentForms: [String] {
-        get { strings("recent-forms") }
-        set { setStrings("recent-forms", Array(newValue.prefix(Self.recentFormLimit))) }
+        get { StoredSettings.recentForms(strings("recent-forms")) }
+        set { setStrings("recent-forms", StoredSettings.recentForms(newValue)) }
     }
 
     /// The form file being opened, from before it is read until its window

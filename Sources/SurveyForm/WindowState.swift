@@ -6,8 +6,9 @@ struct WindowState {
     let settings: Settings
 
     func restore(to window: Window) {
-        let width = settings.windowWidth, height = settings.windowHeight
-        if width > 0, height > 0 { window.defaultSize = (width, height) }
+        if let size = StoredSettings.windowSize(width: settings.windowWidth, height: settings.windowHeight) {
+            window.defaultSize = size
+        }
         if settings.isWindowMaximized { window.isMaximized = true }
     }
 

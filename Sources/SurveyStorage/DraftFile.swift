@@ -34,7 +34,7 @@ enum DraftFile {
         guard FileManager.default.fileExists(atPath: url.path) else { return .none }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        if let data = try? Data(contentsOf: url), let content = try? decoder.decode(type, from: data), accept(content) {
+        if let data = try? contents(of: url), let content = try? decoder.decode(type, from: data), accept(content) {
             return .read(content)
         }
         do {
@@ -42,6 +42,24 @@ enum DraftFile {
         } catch {
             throw StorageError(tr("The draft %@ is damaged and could not be moved aside: %@", url.path, error.localizedDescription))
         }
+    }
+
+    /// The most a draft file may hold: 10,000 repeat instances (the cap a
+    /// form's repeats share) of a few dozen answers each fit many times
+    /// over; anything bigger was not written by this app, and is set aside
+    /// rather than read into memory.
+    static let maximumBytes = 128 << 20
+
+    /// The bytes of `url`, if it is a regular file of at most `maximumBytes`.
+    private static func contents(of url: URL) throws -> Data? {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        guard attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = attributes[.size] as? Int, size <= maximumBytes else { return nil }
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        // Never more than the cap, even from a file that grew since.
+        guard let data = try handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes else { return nil }
+        return data
     }
 
     /// Removes `url`; no file is not an error.

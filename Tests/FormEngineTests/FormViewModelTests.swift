@@ -260,6 +260,33 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertNil(removedAge, "a removed instance's answers are freed")
     }
 
+    @MainActor func testAViewModelLetGoIsFreedWithItsRepeatsAndCalculations() async throws {
+        weak var released: FormViewModel?
+        weak var releasedAge: QuestionState?
+        do {
+            let form = try model("""
+                | survey |
+                | | type | name | label | repeat_count | relevant | calculation | constraint |
+                | | integer | n | How many | | | | . < 50 |
+                | | begin repeat | member | Member | ${n} | | | |
+                | | integer | age | Age | | | | . >= 0 |
+                | | calculate | adult | | | | if(${age} >= 18, 1, 0) | |
+                | | end repeat | | | | | | |
+                | | select_one yn | ok | OK | | ${n} > 0 | | |
+                | choices |
+                | | list_name | name | label |
+                | | yn | yes | Yes |
+                """)
+            form.restore([("n", "2"), ("member[2]/age", "31")])
+            XCTAssertEqual(form.answers().first { $0.path == "member[2]/adult" }?.value, "1")
+            released = form
+            let members = try XCTUnwrap(form.state(named: "member")?.repeatState)
+            releasedAge = members.instances.value[1].state(named: "age")
+        }
+        XCTAssertNil(releasedAge, "a closed form's answers are freed")
+        XCTAssertNil(released, "a closed form's view model is freed")
+    }
+
     @MainActor func testRepeatCountDrivesTheInstances() async throws {
         let form = try model("""
             | survey |

@@ -56,6 +56,27 @@ final class DraftStoreTests: XCTestCase {
         XCTAssertEqual(try drafts.load(), .none)
     }
 
+    func testADraftPastItsSizeIsSetAsideUnread() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = DraftStore(directory: folder.url)
+        // Sparse: its size says 129 MB, none of which is read.
+        XCTAssertTrue(FileManager.default.createFile(atPath: drafts.url.path, contents: Data("{".utf8)))
+        let handle = try FileHandle(forWritingTo: drafts.url)
+        try handle.truncate(atOffset: 129 << 20)
+        try handle.close()
+        guard case .setAside(let moved) = try drafts.load() else { return XCTFail("expected the draft set aside") }
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: moved.movedTo.path)[.size] as? Int, 129 << 20,
+                       "kept whole, not deleted")
+    }
+
+    func testADraftThatIsAPipeIsSetAsideNotWaitedOn() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = DraftStore(directory: folder.url)
+        XCTAssertEqual(mkfifo(drafts.url.path, 0o600), 0)
+        guard case .setAside = try drafts.load() else { return XCTFail("expected the pipe set aside") }
+        XCTAssertEqual(try drafts.load(), .none)
+    }
+
     func testDraftFromNewerVersion_isSetAside() throws {
         let folder = try TemporaryDirectory()
         let drafts = DraftStore(directory: folder.url)
