@@ -1,5 +1,6 @@
 @testable import FormEngine
 import Foundation
+import TwoWayBinding
 import XCTest
 
 /// A repeat count typed or computed past reason: clamped before it becomes
@@ -35,6 +36,18 @@ final class RepeatLimitTests: XCTestCase {
         XCTAssertEqual(innerCounts().reduce(outer.instances.value.count, +), FormLimits.repeatInstances)
         XCTAssertFalse(outer.canAdd)
         XCTAssertNil(outer.instances.value[0].state(named: "inner")?.repeatState?.add())
+
+        let m = try XCTUnwrap(form.state(named: "m"))
+        XCTAssertEqual(m.validation.value, .invalid("Enter a whole number between -2147483648 and 2147483647."),
+                       "an answer past XForms' int is refused with a message")
+        // Typed into its field, it never reaches the answer.
+        guard case .failure(let refusal) = ValueTransform<String, String>.typed(.integer).toModel("9223372036854775807") else {
+            return XCTFail("a typed integer past 32 bits was taken")
+        }
+        XCTAssertEqual(refusal.message, "Enter a whole number between -2147483648 and 2147483647.")
+        XCTAssertEqual(FormMessages.typeProblem("2147483647", for: .integer), nil)
+        XCTAssertEqual(FormMessages.typeProblem("-2147483648", for: .integer), nil)
+        XCTAssertNotNil(FormMessages.typeProblem("2147483648", for: .integer))
 
         form.state(named: "m")?.value.value = "1"
         XCTAssertEqual(innerCounts(), [1, 1])

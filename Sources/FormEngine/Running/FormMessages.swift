@@ -13,7 +13,10 @@ public enum FormMessages {
     static func typeProblem(_ answer: String, for type: QuestionType) -> String? {
         switch type {
         case .integer:
-            return Int(answer) == nil ? translate("Enter a whole number.") : nil
+            // XForms' `int`, 32 bits as ODK Collect and Enketo hold it: a
+            // typed 9223372036854775807 is refused here, not clamped later.
+            guard let number = Int(answer) else { return translate("Enter a whole number.") }
+            return Int32(exactly: number) == nil ? translate("Enter a whole number between -2147483648 and 2147483647.") : nil
         case .decimal, .range:
             return Double(answer).map { $0.isFinite } == true ? nil : translate("Enter a number.")
         case .date:
