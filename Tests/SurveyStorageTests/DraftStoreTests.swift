@@ -59,13 +59,17 @@ final class DraftStoreTests: XCTestCase {
     func testADraftPastItsSizeIsSetAsideUnread() throws {
         let folder = try TemporaryDirectory()
         let drafts = DraftStore(directory: folder.url)
-        // Sparse: its size says 129 MB, none of which is read.
-        XCTAssertTrue(FileManager.default.createFile(atPath: drafts.url.path, contents: Data("{".utf8)))
+        // A draft that would read well, padded with 129 MB of spaces (JSON
+        // allows them): only its size refuses it.
+        try drafts.save(answers)
         let handle = try FileHandle(forWritingTo: drafts.url)
-        try handle.truncate(atOffset: 129 << 20)
+        try handle.seekToEnd()
+        let spaces = Data(repeating: UInt8(ascii: " "), count: 1 << 20)
+        for _ in 0..<129 { try handle.write(contentsOf: spaces) }
         try handle.close()
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: drafts.url.path)[.size] as? Int)
         guard case .setAside(let moved) = try drafts.load() else { return XCTFail("expected the draft set aside") }
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: moved.movedTo.path)[.size] as? Int, 129 << 20,
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: moved.movedTo.path)[.size] as? Int, size,
                        "kept whole, not deleted")
     }
 
