@@ -88,7 +88,7 @@ final class Settings {
             ServerSettings(
                 host: string("server-host", default: ""), port: integer("server-port", default: ServerSettings.defaultPort),
                 database: string("server-database", default: "survey_responses"), user: string("server-user", default: ""),
-                security: ServerSettings.Security(rawValue: string("server-security", default: "")) ?? .verifyFull,
+                security: StoredSettings.checksCertificate(string("server-security", default: "")) ? .verifyFull : .insecure,
                 certificateAuthority: string("server-ca-file", default: "")
             )
         }

@@ -13,6 +13,14 @@ enum StoredSettings {
     /// The longest path Linux opens (`PATH_MAX`).
     static let pathLimit = 4_096
 
+    /// Whether the stored connection security checks the server's
+    /// certificate: anything but the exact choice `insecure` does. GLib's
+    /// check of a key's choices is not to be relied on: it lets through
+    /// `'in' + 70 × '?' + 'secure'` (found by the settings fuzzer).
+    static func checksCertificate(_ stored: String) -> Bool {
+        stored != "insecure"
+    }
+
     /// The size to restore a window to, or `nil` to keep its own.
     static func windowSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         guard width > 0, height > 0 else { return nil }
