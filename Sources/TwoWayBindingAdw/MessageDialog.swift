@@ -91,6 +91,13 @@ public final class MessageDialog {
 
     /// Answers as if the user chose `id`; the dialog closes.
     public func respond(_ id: String) {
-        dialog.map { adw_message_dialog_response($0, id) }
+        guard let dialog else { return }
+        // libadwaita closes a dialog itself only when one of its buttons
+        // answers; answered from code, it stays up unless closed here. The
+        // handler is gone by then, so the close response it emits goes nowhere.
+        withExtendedLifetime(self) {
+            adw_message_dialog_response(dialog, id)
+            window.close()
+        }
     }
 }

@@ -432,10 +432,12 @@ def test_a_form_is_read_off_the_main_thread_and_its_reading_can_be_cancelled(lau
     assert app.title() == "Clinic visit"
     assert field_text(app.control(*PATIENT)) == "Ada", "the form shown keeps its answers"
 
-    # Read to the end, it replaces the form shown.
+    # Read to the end, it replaces the form shown, and the dialog goes.
     assert second(FORMS / "pages.md").returncode == 0
+    wait_for(lambda: opening_shown(app, "pages.md"), "the dialog saying the form is being read")
     release(hold)
     wait_until_equal(app.title, "Intake, paged", "the form, once read")
+    wait_for(lambda: not opening_shown(app, "pages.md"), "the dialog to close once the form is read")
 
 
 def test_the_form_opened_last_is_read_behind_a_window_with_cancel(launch, profile, tmp_path):

@@ -33,10 +33,13 @@ final class AdwaitaTests: GtkTestCase {
                 shown = dialog
             }
             XCTAssertNotNil(shown, "shown, the dialog keeps itself")
+            let dialogWindow = try XCTUnwrap(shown?.window)
+            XCTAssertTrue(dialogWindow.isVisible)
             shown?.respond("carry")
             GtkTest.pump()
-            XCTAssertEqual(answers, ["carry"])
+            XCTAssertEqual(answers, ["carry"], "answered once: its closing says nothing more")
             XCTAssertNil(shown, "answered, it lets itself go")
+            XCTAssertFalse(dialogWindow.isVisible, "answered from code, it closes as a button's answer does")
         }
     }
 
