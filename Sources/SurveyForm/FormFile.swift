@@ -27,9 +27,8 @@ struct FormFile: Sendable {
     /// Reads and checks the form at `path` off the main thread; `nil` once
     /// the task is cancelled, which stops the work between its steps (each
     /// is bounded by `FormLimits`).
-    @concurrent
     static func read(path: String) async -> Result<FormFile, FormFileError>? {
-        load(path: path, pausing: true, stopping: { Task.isCancelled })
+        try? await offMainThread { load(path: path, pausing: true, stopping: { Task.isCancelled }) }
     }
 
     /// A FIFO the end-to-end tests name in `SURVEY_FORM_TEST_HOLD_OPENING`:

@@ -154,9 +154,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case .xlsx, .csv, .md:
         guard let definition = try? FormDefinition(data: data, fileName: "fuzz." + target.rawValue) else { return 0 }
         _ = definition.jsonDescription.text
-        MainActor.assumeIsolated {
-            _ = FormViewModel.problems(of: definition)
-        }
+        _ = FormPlan(definition).problems
     }
     return 0
 }

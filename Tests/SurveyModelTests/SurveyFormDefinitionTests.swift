@@ -15,7 +15,7 @@ final class SurveyFormDefinitionTests: XCTestCase {
     }
 
     @MainActor func testTheFormRuns_withNoProblems() async throws {
-        XCTAssertEqual(FormViewModel.problems(of: BuiltInSurvey.definition).map(\.description), [])
+        XCTAssertEqual(FormPlan(BuiltInSurvey.definition).problems.map(\.description), [])
         XCTAssertEqual(BuiltInSurvey.definition.settings.id, "survey_form")
         XCTAssertEqual(BuiltInSurvey.definition.languages, ["Deutsch (de)", "English (en)"])
     }

@@ -48,12 +48,6 @@ public final class FormViewModel {
         root.build()
     }
 
-    /// What keeps `definition` from running here, each problem naming its row;
-    /// empty when it can run.
-    nonisolated public static func problems(of definition: FormDefinition) -> [FormProblem] {
-        FormPlan(definition).problems
-    }
-
     /// The language a form starts in: the first of the desktop's `preferred`
     /// languages that the form has, else its default language if it has texts
     /// in it, else `default`, else its first language.
