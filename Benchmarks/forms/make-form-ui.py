@@ -4,7 +4,7 @@ form make-large-form.py generates: the peer of the first-frame benchmark.
 
     make-form-ui.py N OUT.ui
 
-Mirrors Sources/SurveyForm/FormWindow.swift and FormRenderer.swift: an
+Mirrors Sources/SurveyFormApp/FormWindow.swift and FormRenderer.swift: an
 AdwApplicationWindow with a header bar (title, menu button), a toast overlay,
 a scrolled clamp holding one AdwPreferencesGroup per group of 50, each question
 a card (label, hint, control, message; the hint and the message hidden; a

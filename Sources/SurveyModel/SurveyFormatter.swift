@@ -1,4 +1,5 @@
 import TwoWayBinding
+import FormEngine
 import Foundation
 
 /// The text the form shows for the answers: live labels and the summary.

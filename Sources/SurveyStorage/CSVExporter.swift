@@ -1,4 +1,5 @@
 public import Foundation
+import FormEngine
 public import SurveyModel
 
 /// Writes responses as RFC 4180 CSV: a header line, CRLF line breaks, fields

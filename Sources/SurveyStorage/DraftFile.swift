@@ -1,5 +1,5 @@
 import Foundation
-import SurveyModel
+import FormEngine
 
 /// The file handling every draft shares: JSON written atomically and kept
 /// private, read back or, when damaged, moved aside and never deleted.

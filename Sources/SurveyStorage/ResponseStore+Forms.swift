@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import SurveyModel
+import FormEngine
 
 /// Responses to forms opened from files, beside the built-in survey's.
 extension ResponseStore {

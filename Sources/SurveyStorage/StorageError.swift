@@ -1,5 +1,5 @@
 public import Foundation
-import SurveyModel
+import FormEngine
 
 /// A storage failure, with a message fit to show the user.
 public struct StorageError: Error, LocalizedError, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import SurveyModel
+import FormEngine
 import CSecret
 import Foundation
 

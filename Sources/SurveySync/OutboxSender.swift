@@ -1,4 +1,4 @@
-import SurveyModel
+import FormEngine
 public import Foundation
 public import SurveyStorage
 import PostgresNIO

@@ -1,4 +1,4 @@
-import SurveyModel
+import FormEngine
 import NIOCore
 import PostgresNIO
 import Synchronization

@@ -1,4 +1,4 @@
-import SurveyModel
+import FormEngine
 import PostgresNIO
 
 /// The server's tables, in the schema `survey_form`, created and migrated by

@@ -1,4 +1,4 @@
-import SurveyModel
+import FormEngine
 import Foundation
 import NIOSSL
 import PostgresNIO

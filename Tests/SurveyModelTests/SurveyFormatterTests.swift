@@ -1,4 +1,5 @@
 import XCTest
+import FormEngine
 import SurveyModel
 
 final class SurveyFormatterTests: XCTestCase {

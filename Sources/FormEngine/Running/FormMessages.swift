@@ -1,13 +1,9 @@
 /// The engine's own messages, for answers a form refuses without saying why
-/// itself. They go through `translate`, which the application points at its
-/// translations (gettext) at start-up.
+/// itself, translated through `Localization`.
 @MainActor
-public enum FormMessages {
-    /// Translates an English message. Identity until the application sets it.
-    public static var translate: (String) -> String = { $0 }
-
-    static var required: String { translate("This question requires an answer.") }
-    static var constraint: String { translate("This answer is not allowed.") }
+enum FormMessages {
+    static var required: String { tr("This question requires an answer.") }
+    static var constraint: String { tr("This answer is not allowed.") }
 
     /// Why `answer` is not a value of `type`, or `nil` when it is one.
     static func typeProblem(_ answer: String, for type: QuestionType) -> String? {
@@ -15,16 +11,16 @@ public enum FormMessages {
         case .integer:
             // XForms' `int`, 32 bits as ODK Collect and Enketo hold it: a
             // typed 9223372036854775807 is refused here, not clamped later.
-            guard let number = Int(answer) else { return translate("Enter a whole number.") }
-            return Int32(exactly: number) == nil ? translate("Enter a whole number between -2147483648 and 2147483647.") : nil
+            guard let number = Int(answer) else { return tr("Enter a whole number.") }
+            return Int32(exactly: number) == nil ? tr("Enter a whole number between -2147483648 and 2147483647.") : nil
         case .decimal, .range:
-            return Double(answer).map { $0.isFinite } == true ? nil : translate("Enter a number.")
+            return Double(answer).map { $0.isFinite } == true ? nil : tr("Enter a number.")
         case .date:
-            return ODKDate.isDate(answer) ? nil : translate("Enter a date as YYYY-MM-DD.")
+            return ODKDate.isDate(answer) ? nil : tr("Enter a date as YYYY-MM-DD.")
         case .time:
-            return ParsedDateTime(time: answer) != nil ? nil : translate("Enter a time as HH:MM.")
+            return ParsedDateTime(time: answer) != nil ? nil : tr("Enter a time as HH:MM.")
         case .dateTime:
-            return ParsedDateTime(answer)?.milliseconds != nil ? nil : translate("Enter a date and time as YYYY-MM-DD HH:MM.")
+            return ParsedDateTime(answer)?.milliseconds != nil ? nil : tr("Enter a date and time as YYYY-MM-DD HH:MM.")
         default:
             return nil
         }

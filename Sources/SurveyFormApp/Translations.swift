@@ -20,7 +20,6 @@ enum Translations {
     static func setUp() {
         Gettext.setUp(domain: AppInfo.gettextDomain, directory: localeDirectory())
         Localization.translate = { tr($0) }
-        FormMessages.translate = { tr($0) }
         Localization.preferredLanguages = desktopLanguages()
     }
 

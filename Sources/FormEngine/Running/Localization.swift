@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
 
-/// Where the model's and the storage's user-visible text goes through
-/// translation.
+/// Where the text the engine, the view models, the storage and the sync
+/// layers show a user goes through translation: the one hook below the app.
 ///
-/// Neither imports GTK or gettext; the application installs its translator
-/// (gettext, which any thread may call) at start-up, before building a view
-/// model or opening a store.
+/// None of them imports GTK or gettext; the application installs its
+/// translator (gettext, which any thread may call) at start-up, before
+/// reading a form or opening a store.
 public enum Localization {
     // NB: the function travels inside a struct. A bare function type as the
     // Mutex's generic value is re-abstracted on every get and set, so each
@@ -29,8 +29,8 @@ public enum Localization {
     @MainActor public static var preferredLanguages: [String] = []
 }
 
-/// `message` in the user's language: the one way the model, the storage
-/// and the sync layers translate.
+/// `message` in the user's language: the one way the engine, the view
+/// models, the storage and the sync layers translate.
 package func tr(_ message: String) -> String {
     Localization.translate(message)
 }

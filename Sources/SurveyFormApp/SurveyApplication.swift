@@ -8,7 +8,7 @@ import TwoWayBindingGtk
 /// The GtkApplication: one instance per user session, a window, the
 /// command-line modes and the app-wide actions and shortcuts.
 @MainActor
-final class SurveyApplication {
+public final class SurveyApplication {
     // MARK: - Owned references
 
     let application: Application
@@ -40,7 +40,7 @@ final class SurveyApplication {
     /// The response database, opening while the first window is built.
     private var storeOpening: ResponseStore.Opening?
 
-    init() {
+    public init() {
         Translations.setUp()
         Application.setDisplayName(tr("Survey Form"))
         ResourceBundle.register()
@@ -55,7 +55,7 @@ final class SurveyApplication {
     }
 
     /// Runs the application until its last window closes; the exit status.
-    func run() -> Int32 {
+    public func run() -> Int32 {
         let status = application.run()
         Settings.shared.flush()
         return status != 0 ? status : exitStatus
