@@ -138,6 +138,14 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // The app's own code: the renderer's registry and each control kind
+        // on real widgets, under Xvfb.
+        .testTarget(
+            name: "SurveyFormAppTests",
+            dependencies: [
+                "SurveyFormApp", "FormEngine", "TwoWayBinding", "TwoWayBindingGtk", "CTwoWayBindingGtkShims", "GtkTestSupport",
+            ]
+        ),
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(
             name: "ReliabilityTests",

@@ -149,12 +149,12 @@ final class FormWindow: AppWindow {
         let renderer = FormRenderer(viewModel: viewModel, page: page) { [weak self] in
             guard let self else { return }
             // Past the question's other controls; bounded, as Tab wraps around.
-            let question = FormRenderer.question(containing: window.focusedWidget)
+            let question = QuestionCard.containing(window.focusedWidget)
             var steps = 0
             repeat {
                 window.moveFocus(.forward)
                 steps += 1
-            } while question != nil && FormRenderer.question(containing: window.focusedWidget) === question
+            } while question != nil && QuestionCard.containing(window.focusedWidget) === question
                 && steps < 100
         }
         renderer.onPageChange = { [weak self] in self?.updatePageControls() }

@@ -1,0 +1,69 @@
+import FormEngine
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// A date, time or date and time: typed into an entry, or picked in a
+/// popover beside it (a calendar for the day, spin buttons for the hour and
+/// minute). Every control is bound to the one answer.
+@MainActor
+enum DateTimeControl: QuestionControlKind {
+    static func answers(_ question: Question) -> Bool {
+        [.date, .time, .dateTime].contains(question.type)
+    }
+
+    static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
+        let type = state.question.type
+        let entry = Entry()
+        entry.bind(with: state.value, transform: .typed(type), options: ControlContext.options(for: state))
+        entry.placeholder = placeholder(for: type)
+        entry.onActivate { [advanceFocus = context.advanceFocus] in advanceFocus() }.keep(with: entry)
+
+        var content: [Widget] = []
+        // Each control in the popover is named after the question.
+        var namers: [@MainActor (String) -> Void] = []
+        if type == .date || type == .dateTime {
+            let calendar = DatePicker()
+            calendar.bind(with: state.value, transform: .calendarDay(in: state.value, keepingTime: type == .dateTime))
+            content.append(calendar)
+            namers.append { [weak calendar] label in calendar?.accessibleLabel = label }
+        }
+        if type == .time || type == .dateTime {
+            let time = Box(vertical: false, spacing: 6)
+            time.horizontalAlignment = .center
+            for (part, upper, name) in [(TimeOfDayPart.hour, 23.0, tr("Hour of %@")), (.minute, 59, tr("Minute of %@"))] {
+                if part == .minute { time.append(Label(":")) }
+                let spin = SpinButton(range: 0...upper, step: 1)
+                spin.wraps = true
+                spin.isVertical = true
+                spin.bind(with: state.value, transform: .timeOfDay(part, in: state.value, dateTime: type == .dateTime))
+                time.append(spin)
+                namers.append { [weak spin] label in spin?.accessibleLabel = String(format: name, label) }
+            }
+            content.append(time)
+        }
+        let picksDay = type != .time
+        let pick = PopoverButton(
+            iconName: picksDay ? "x-office-calendar-symbolic" : "document-open-recent-symbolic",
+            tooltip: picksDay ? tr("Pick a Day") : tr("Pick a Time"), content: content
+        )
+        state.label.observe(sendInitial: true) { [weak pick] label in
+            pick?.accessibleLabel = String(format: picksDay ? tr("Pick a day for %@") : tr("Pick a time for %@"), label)
+            for namer in namers { namer(label) }
+        }
+        .store(in: context.bag)
+        let line = Box(vertical: false, spacing: 6)
+        entry.expandsHorizontally = true
+        line.append(entry)
+        line.append(pick)
+        return QuestionControl(shown: line, focusable: entry, validated: entry, labelled: [entry])
+    }
+
+    /// How to write the answer, shown in the empty entry.
+    static func placeholder(for type: QuestionType) -> String {
+        switch type {
+        case .time: tr("HH:MM")
+        case .dateTime: tr("YYYY-MM-DD HH:MM")
+        default: tr("YYYY-MM-DD")
+        }
+    }
+}

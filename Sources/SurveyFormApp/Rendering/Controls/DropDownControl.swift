@@ -1,0 +1,54 @@
+import FormEngine
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// A select_one shown `minimal`: a drop-down of the choices offered now.
+@MainActor
+enum DropDownControl: QuestionControlKind {
+    static func answers(_ question: Question) -> Bool {
+        question.type == .selectOne && question.hasAppearance("minimal")
+    }
+
+    static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
+        guard let choices = state.choices else { return nil }
+        let language = context.language
+        let dropDown = DropDown()
+        dropDown.horizontalAlignment = .start
+        let titles = ObservableList<String>()
+        dropDown.showItems(titles) { $0 }.store(in: context.bag)
+        let fill = { [weak dropDown] in
+            guard let dropDown else { return }
+            // The old binding must not read the emptied list as the user's choice.
+            dropDown.binder = nil
+            titles.replaceAll(with: choices.value.map { $0.label.text(in: language.value) ?? $0.name })
+            // The binding shows the answer again in the new list.
+            dropDown.bind(with: state.value, transform: choiceIndex(in: choices), options: ControlContext.options(for: state))
+        }
+        fill()
+        choices.observeChange { fill() }.store(in: context.bag)
+        language.observeChange { fill() }.store(in: context.bag)
+        // Enter opens the list, as in every GTK drop-down; Enter on a choice
+        // in it picks it, and then moves on to the next question.
+        dropDown.onEnterInList { [weak dropDown, advanceFocus = context.advanceFocus] in
+            // After the list has picked the choice and closed.
+            Task { @MainActor [weak dropDown] in
+                dropDown?.grabFocus()
+                advanceFocus()
+            }
+            return false
+        }
+        .store(in: context.bag)
+        return QuestionControl(shown: dropDown, focusable: dropDown, validated: dropDown, labelled: [dropDown])
+    }
+
+    /// A choice's name ↔ its position among the choices offered now.
+    static func choiceIndex(in choices: Derived<[Choice]>) -> ValueTransform<String, Int?> {
+        ValueTransform(
+            toControl: { name in choices.value.firstIndex { $0.name == name } },
+            toModel: { index in
+                guard let index, choices.value.indices.contains(index) else { return .success("") }
+                return .success(choices.value[index].name)
+            }
+        )
+    }
+}

@@ -1,0 +1,113 @@
+import FormEngine
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// One question as the respondent sees it: a card holding its label (with
+/// " *" when required), hint, control and message. The control comes from
+/// `ControlRegistry`; the card names it for a screen reader, shows its
+/// validation, and makes it insensitive while the question is read-only.
+@MainActor
+enum QuestionCard {
+    /// Marks each question's card, so that Enter moves on past every other
+    /// control of the same question (a date's picker, the rest of a group of
+    /// choices), where Tab stops at each.
+    private static let styleClass = "survey-form-question"
+
+    /// The card of the question `widget` belongs to, if any.
+    static func containing(_ widget: Widget?) -> Widget? {
+        widget?.ancestor(withStyleClass: styleClass)
+    }
+
+    /// The card for `state` and its control (none for a note), or `nil` for
+    /// a question computed or filled in by the app (calculate, hidden,
+    /// metadata).
+    static func make(for state: QuestionState, context: ControlContext) -> (card: Widget, control: QuestionControl?)? {
+        let question = state.question
+        guard question.type.isAnswerable || question.type == .note, !question.type.isMetadata,
+              question.type != .hidden else { return nil }
+        let bag = context.bag
+
+        // NB: a card, not a GtkListBox row: a list box hands Tab only to the
+        // very next row, so a note or a read-only question (nothing to focus)
+        // would send Tab out of the whole group.
+        let card = Box(vertical: true)
+        card.addStyleClass("card")
+        card.addStyleClass(styleClass)
+        card.setMargins(bottom: 12)
+        let box = Box(vertical: true, spacing: 6)
+        box.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+        card.append(box)
+        card.showWhile(state.isRelevant, bag: bag)
+
+        let title = Label()
+        title.wrapsWords = true
+        let required = state.isRequired
+        if let node = required.node {
+            title.show(Derived(from: [state.label, node]) { Self.title(state.label.value, required: required.value) })
+        } else {
+            title.show(state.label, format: { Self.title($0, required: required.value) })
+        }
+        box.append(title)
+
+        let hint = Label()
+        hint.wrapsWords = true
+        hint.addStyleClass("dim-label")
+        hint.addStyleClass("caption")
+        hint.show(state.hint)
+        state.hint.observe(sendInitial: true) { [weak hint] in hint?.isVisible = !$0.isEmpty }.store(in: bag)
+        box.append(hint)
+
+        guard question.type != .note, let control = ControlRegistry.makeControl(for: state, context: context) else {
+            return (card, nil)
+        }
+        box.append(control.shown)
+
+        let message = Label()
+        message.wrapsWords = true
+        message.addStyleClass("error")
+        message.addStyleClass("caption")
+        message.isVisible = false
+        box.append(message)
+        control.validated.showValidation(state.shownValidation, message: message)
+
+        for widget in control.labelled {
+            state.label.observe(sendInitial: true) { [weak widget] in widget?.accessibleLabel = $0 }.store(in: bag)
+            let hint = state.hint
+            let description = Derived(from: [hint, required.node].compactMap { $0 }) {
+                Self.description(hint.value, required: required.value)
+            }
+            // The observer keeps its source: both go when the bag's token does.
+            description.observe(sendInitial: true) { [weak widget, description] _ in
+                widget?.accessibleDescription = description.value
+            }
+            .store(in: bag)
+            required.observe(sendInitial: true) { [weak widget] in widget?.isAccessibleRequired = $0 }?
+                .store(in: bag)
+        }
+        state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
+            .store(in: bag)
+        return (card, control)
+    }
+
+    static func title(_ label: String, required: Bool) -> String {
+        required ? label + " *" : label
+    }
+
+    /// What a screen reader reads after a question's label: that it is
+    /// required (GTK 4.8 puts no required state on the accessibility bus),
+    /// then its hint.
+    static func description(_ hint: String, required: Bool) -> String? {
+        let parts = [required ? tr("Required") : nil, hint.isEmpty ? nil : hint].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
+    }
+}
+
+extension Widget {
+    /// Shows the widget only while `relevance` holds. A hidden question must
+    /// be invisible, not merely unrevealed: only then does it leave the
+    /// accessibility tree and the focus chain.
+    func showWhile(_ relevance: ObservableBool, bag: ObservationBag) {
+        isVisible = relevance.value
+        relevance.observe { [weak self] in self?.isVisible = $0 }?.store(in: bag)
+    }
+}
