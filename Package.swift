@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SurveyModel", targets: ["SurveyModel"]),
         .library(name: "TwoWayBindingGtk", targets: ["TwoWayBindingGtk"]),
         .library(name: "TwoWayBindingAdw", targets: ["TwoWayBindingAdw"]),
+        .library(name: "GtkAppShell", targets: ["GtkAppShell"]),
         .library(name: "FormEngine", targets: ["FormEngine"]),
         .executable(name: "survey-form", targets: ["SurveyForm"]),
     ],
@@ -42,6 +43,10 @@ let package = Package(
         // that GtkListView reads an ObservableList through.
         .target(name: "CTwoWayBindingGtk", dependencies: ["CTwoWayBindingGtkShims"]),
         .target(name: "TwoWayBindingGtk", dependencies: ["TwoWayBinding", "CTwoWayBindingGtkShims", "CTwoWayBindingGtk"]),
+        // The application around the widgets: GtkApplication and its command
+        // line, actions, file choosers, GSettings, the GResource bundle. An
+        // app adopting the binding needs none of it to bind a widget.
+        .target(name: "GtkAppShell", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CTwoWayBindingGtkShims"]),
         // libadwaita's dialogs, toasts and About window, for GNOME apps; the
         // GTK layer above needs only GTK.
         .target(name: "TwoWayBindingAdw", dependencies: ["TwoWayBindingGtk", "TwoWayBinding", "CTwoWayBindingAdw"]),
@@ -88,7 +93,7 @@ let package = Package(
             name: "SurveyFormApp",
             dependencies: [
                 "FormEngine", "SurveyModel", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
-                "TwoWayBindingAdw",
+                "TwoWayBindingAdw", "GtkAppShell",
             ],
             plugins: ["GResourceCompiler"]
         ),
@@ -109,6 +114,10 @@ let package = Package(
             dependencies: [
                 "TwoWayBindingGtk", "TwoWayBindingAdw", "TwoWayBinding", "CTwoWayBindingGtkShims", "CTwoWayBindingAdw", "GtkTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "GtkAppShellTests",
+            dependencies: ["GtkAppShell", "TwoWayBindingGtk", "TwoWayBinding", "CTwoWayBindingGtkShims", "GtkTestSupport"]
         ),
         // CZlib to write the zip archives, hostile ones included, that the tests read.
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding", "CZlib"]),

@@ -17,6 +17,8 @@ let package = Package(
             dependencies: [
                 .product(name: "TwoWayBinding", package: "SurveyForm"),
                 .product(name: "TwoWayBindingGtk", package: "SurveyForm"),
+                // The application the greeter runs in.
+                .product(name: "GtkAppShell", package: "SurveyForm"),
                 // Not used by the greeter: named so that its documentation
                 // can be built from here too.
                 .product(name: "TwoWayBindingAdw", package: "SurveyForm"),

@@ -1,3 +1,4 @@
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The app-wide actions and every keyboard shortcut, in one place.

@@ -1,4 +1,5 @@
 import Foundation
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// `--screenshot PATH`: the window as a PNG, rendered by GTK itself.

@@ -1,3 +1,4 @@
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// What the command line asks for, beyond GTK's own options and `--help`.

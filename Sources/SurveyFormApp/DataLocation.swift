@@ -1,4 +1,5 @@
 import Foundation
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// Where the app keeps its files: `$XDG_DATA_HOME/<app id>/` (GLib honours

@@ -1,5 +1,6 @@
 import Foundation
 import SurveyStorage
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The menu's export: GTK's save dialog (which asks before replacing a

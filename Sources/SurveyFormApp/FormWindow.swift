@@ -4,6 +4,7 @@ import SurveyModel
 import SurveyStorage
 import TwoWayBinding
 import TwoWayBindingAdw
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// A window collecting responses to a form opened from a file: a libadwaita

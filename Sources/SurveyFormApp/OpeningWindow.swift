@@ -1,5 +1,6 @@
 import Foundation
 import TwoWayBinding
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The window at start while the form opened last is read off the main

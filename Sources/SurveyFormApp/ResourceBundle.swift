@@ -1,4 +1,5 @@
 import Foundation
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The GResource bundle compiled into the binary (the .ui files and CSS).

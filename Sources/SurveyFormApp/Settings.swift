@@ -1,5 +1,6 @@
 import Foundation
 import SurveySync
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The app's settings in GSettings (`io.github.surveyform.SurveyForm`): the

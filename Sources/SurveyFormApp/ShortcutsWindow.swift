@@ -1,4 +1,5 @@
 import TwoWayBinding
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The keyboard shortcuts window (Ctrl+?), built when asked for. GTK would

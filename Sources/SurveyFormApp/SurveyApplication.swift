@@ -3,6 +3,7 @@ import Foundation
 import SurveyModel
 import SurveyStorage
 import TwoWayBindingAdw
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The GtkApplication: one instance per user session, a window, the

@@ -2,6 +2,7 @@ import Foundation
 import SurveyModel
 import SurveyStorage
 import TwoWayBinding
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// The survey window: `ui/survey-window.ui` bound to a `SurveyViewModel`.

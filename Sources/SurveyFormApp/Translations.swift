@@ -1,6 +1,7 @@
 import Foundation
 import FormEngine
 import SurveyModel
+import GtkAppShell
 import TwoWayBindingGtk
 
 /// `message` in the user's language; gettext may be asked from any thread.

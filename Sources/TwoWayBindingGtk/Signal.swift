@@ -1,4 +1,4 @@
-import CTwoWayBindingGtkShims
+package import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 /// Connects Swift closures to GObject signals. Each connection is an
@@ -145,7 +145,7 @@ extension Signal {
     /// Connects a signal shaped `void (*)(instance, GVariant *, gpointer)`
     /// whose variant is a string (an action's `activate` or `change-state`),
     /// passing the string on.
-    static func connectStringVariant(
+    package static func connectStringVariant(
         _ object: UnsafeMutableRawPointer,
         signal: String,
         _ handler: @escaping @MainActor (String) -> Void
@@ -220,7 +220,7 @@ extension Signal {
 
     /// Connects GApplication's `open` (`void (*)(GApplication*, GFile**, gint,
     /// const char *hint, gpointer)`), passing the files' local paths on.
-    static func connectOpen(
+    package static func connectOpen(
         _ application: UnsafeMutableRawPointer, _ handler: @escaping @MainActor ([String]) -> Void
     ) -> ObservationToken {
         let box = SignalClosureBox(.paths(handler))
@@ -239,7 +239,7 @@ extension Signal {
 
     /// Connects GApplication's `handle-local-options` (`gint (*)(GApplication*,
     /// GVariantDict*, gpointer)`).
-    static func connectLocalOptions(
+    package static func connectLocalOptions(
         _ application: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>) -> gint
     ) -> ObservationToken {
         let box = SignalClosureBox(.options(handler))

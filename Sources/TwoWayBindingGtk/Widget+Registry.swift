@@ -27,7 +27,7 @@ extension Widget {
     }
 
     /// The wrapper of an object already known to be a `gtkType`.
-    static func wrapping(raw object: UnsafeMutableRawPointer) throws(WidgetError) -> Self {
+    package static func wrapping(raw object: UnsafeMutableRawPointer) throws(WidgetError) -> Self {
         let gobject = object.assumingMemoryBound(to: GObject.self)
         if let stored = g_object_get_qdata(gobject, wrapperQuark) {
             let existing = Unmanaged<Widget>.fromOpaque(stored).takeUnretainedValue()
@@ -78,7 +78,7 @@ extension Widget {
         return classes.first { g_type_is_a(type, $0.gtkType) != 0 } ?? Widget.self
     }
 
-    static func typeName(of object: UnsafeMutableRawPointer) -> String {
+    package static func typeName(of object: UnsafeMutableRawPointer) -> String {
         String(cString: g_type_name(twb_type_of(object)))
     }
 }

@@ -73,20 +73,6 @@ public final class Window: Widget {
         }
     }
 
-    /// Makes the window one of `application`'s: the application's actions
-    /// and shortcuts reach it, and the application runs until its last
-    /// window closes.
-    public func add(to application: Application) {
-        guard let window else { return }
-        gtk_window_set_application(window, application.pointer)
-    }
-
-    /// Shows the window as one of `application`'s.
-    public func present(in application: Application) {
-        add(to: application)
-        present()
-    }
-
     /// Shows the window, or raises it if it is shown already.
     public func present() {
         if let window { gtk_window_present(window) }

@@ -1,3 +1,4 @@
+import GtkAppShell
 import TwoWayBinding
 import TwoWayBindingGtk
 

@@ -2,7 +2,7 @@ import Glibc
 
 /// Calls `body` with `strings` as a NULL-terminated C array (GLib's strv),
 /// valid during the call.
-func withNullTerminatedCStrings<Result>(
+package func withNullTerminatedCStrings<Result>(
     _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
 ) -> Result {
     var copies = strings.map { strdup($0) }
@@ -14,7 +14,7 @@ func withNullTerminatedCStrings<Result>(
 }
 
 /// The strings of a NULL-terminated C array (a strv, a bytestring array).
-func stringArray(fromNullTerminated array: UnsafeRawPointer) -> [String] {
+package func stringArray(fromNullTerminated array: UnsafeRawPointer) -> [String] {
     var result: [String] = []
     var cursor = array.assumingMemoryBound(to: UnsafePointer<CChar>?.self)
     while let item = cursor.pointee {

@@ -1,4 +1,5 @@
 public import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 
 /// An application's settings in GSettings: typed reads and writes of the
 /// keys of its schema, which GNOME keeps per user (dconf) and a Flatpak

@@ -1,4 +1,5 @@
 public import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 public import TwoWayBinding
 
 /// A `GtkApplication` whose main loop also runs Swift's main actor, so that

@@ -1,5 +1,6 @@
 import CTwoWayBindingGtkShims
 import TwoWayBinding
+import GtkAppShell
 import TwoWayBindingGtk
 import GtkTestSupport
 import XCTest

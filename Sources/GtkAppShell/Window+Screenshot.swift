@@ -1,4 +1,5 @@
 import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 
 extension Window {
     /// Why a window could not be saved as an image.

@@ -1,4 +1,5 @@
 import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 public import TwoWayBinding
 
 /// The actions of an application or an application window (its

@@ -1,4 +1,5 @@
 import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 
 /// An option the application's command line takes (`--export-csv PATH`),
 /// which GApplication parses and lists in `--help`.

@@ -1,4 +1,5 @@
 import Foundation
+import GtkAppShell
 import TwoWayBindingGtk
 import XCTest
 

@@ -1,4 +1,5 @@
 public import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 public import Foundation
 
 /// An app's GResource bundle (what `glib-compile-resources` makes of its

@@ -1,4 +1,5 @@
 import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 import TwoWayBinding
 
 /// GTK's file chooser (`GtkFileChooserNative`: the desktop portal's inside a

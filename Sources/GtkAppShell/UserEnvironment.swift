@@ -1,4 +1,5 @@
 import CTwoWayBindingGtkShims
+public import TwoWayBindingGtk
 public import Foundation
 
 /// Where GLib says the user's files go and which languages the user reads,
