@@ -26,7 +26,7 @@ final class FormWindow: AppWindow {
     /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
     private(set) var responsesBox: Box?
     /// The shown response rows' handlers, cut together when the list is read again.
-    let responseRowsBag = ObservationBag()
+    let responseRowsBag = ObservationToken.Bag()
     /// Reads the stored responses off the main thread; the newest reading wins.
     let responsesReading = LatestReading()
     /// Whether a response is being written.
@@ -48,7 +48,7 @@ final class FormWindow: AppWindow {
     private let windowState = WindowState(settings: .shared)
     /// The window's actions (`win.*`).
     private let actions: ActionMap
-    private let bag = ObservationBag()
+    private let bag = ObservationToken.Bag()
     private var draftOffer: MessageDialog?
     /// Whether this version's own draft was taken up at start.
     private var restoredOwnDraft = false

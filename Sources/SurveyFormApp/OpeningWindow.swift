@@ -10,7 +10,7 @@ import TwoWayBindingGtk
 final class OpeningWindow: AppWindow {
     let window: Window
     var onClose: (() -> Void)?
-    private let bag = ObservationBag()
+    private let bag = ObservationToken.Bag()
 
     init(application: SurveyApplication, path: String, onCancel: @escaping @MainActor () -> Void) {
         let cancelButton: Button

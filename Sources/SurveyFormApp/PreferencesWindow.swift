@@ -13,7 +13,7 @@ final class PreferencesWindow {
     private let server: Observable<ServerSettings>
     private let password = Observable("")
     private let saved: ServerSettings
-    private let bag = ObservationBag()
+    private let bag = ObservationToken.Bag()
     /// The one open, kept alive while it is.
     private static var shown: PreferencesWindow?
 

@@ -16,7 +16,7 @@ public final class SurveyApplication {
     private var window: (any AppWindow)?
     private var formChooser: FileChooser?
     /// What the application observes for as long as it runs.
-    let bag = ObservationBag()
+    let bag = ObservationToken.Bag()
 
     /// Whether the window is for respondents (`--kiosk` or the setting).
     private var isKiosk = false

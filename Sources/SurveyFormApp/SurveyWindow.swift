@@ -46,7 +46,7 @@ final class SurveyWindow {
     private let windowState = WindowState(settings: .shared)
     /// The window's actions (`win.*`).
     let actions: ActionMap
-    let bag = ObservationBag()
+    let bag = ObservationToken.Bag()
     let exportDialog = ExportDialog()
 
     /// Called once the window is gone.

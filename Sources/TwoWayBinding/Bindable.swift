@@ -15,13 +15,14 @@ public enum ControlEvent: Sendable, Equatable {
     case rejected(String)
 }
 
-/// Anything that carries at most one binding: a control or a label.
+/// Anything that carries at most one binding: a control, or a label that
+/// only shows a value (the widget layers' `Widget`).
 ///
 /// The binder slot is the analogue of an associated object: a GTK widget keeps
 /// its binder in GObject qdata, a test double in a stored property. Binding a
 /// target again replaces what the slot holds.
 @MainActor
-public protocol BindingTarget: AnyObject {
+package protocol BindingTarget: AnyObject {
     /// The binding this target carries, kept alive by the target.
     var binder: AnyBinding? { get set }
 }
@@ -32,9 +33,16 @@ public protocol BindingTarget: AnyObject {
 /// Conformers report user changes only through `observeUserChanges(_:)`; the
 /// binding engine ignores what a control reports while it is being written, so a
 /// control may emit signals on programmatic sets as GTK widgets do.
+///
+/// A control carries at most one binding, in its binder slot: the analogue of
+/// an associated object (a GTK widget keeps it in GObject qdata, a test
+/// double in a stored property). Binding the control again replaces it.
 @MainActor
-public protocol Bindable<BindingValue>: BindingTarget {
+public protocol Bindable<BindingValue>: AnyObject {
     associatedtype BindingValue: Equatable
+
+    /// The binding this control carries, kept alive by the control.
+    var binder: AnyBinding? { get set }
 
     /// The value the control shows now.
     func observingValue() -> BindingValue

@@ -53,7 +53,7 @@ extension Bindable {
     public func bind(
         with binding: Binding<BindingValue>,
         options: BindingOptions = BindingOptions()
-    ) -> ControlBinding<BindingValue, BindingValue> {
+    ) -> AnyBinding {
         bind(with: binding, transform: .identity, options: options)
     }
 
@@ -64,7 +64,7 @@ extension Bindable {
         with binding: Binding<Model>,
         transform: ValueTransform<Model, BindingValue>,
         options: BindingOptions = BindingOptions()
-    ) -> ControlBinding<Model, BindingValue> {
+    ) -> AnyBinding {
         let engine = bind(with: binding.mirror, transform: transform, options: options)
         engine.keptModel = binding
         return engine
@@ -77,6 +77,6 @@ extension Bindable {
 @discardableResult
 public func <-> <Control: Bindable>(
     control: Control, binding: Binding<Control.BindingValue>
-) -> ControlBinding<Control.BindingValue, Control.BindingValue> {
+) -> AnyBinding {
     control.bind(with: binding)
 }

@@ -1,21 +1,21 @@
-/// Which side wins when a binding starts.
-public enum InitialSync: Sendable {
-    /// The control takes the model's value (the default).
-    case modelToControl
-    /// The model takes the control's value.
-    case controlToModel
-}
-
-/// When the user's changes reach the model.
-public enum CommitPolicy: Sendable {
-    /// On every edit: each keystroke, each step of a drag.
-    case everyChange
-    /// Only when the user commits: activate, or focus leaving the control.
-    case onCommit
-}
-
 /// How a binding behaves; the defaults suit most fields.
 public struct BindingOptions {
+    /// Which side wins when a binding starts.
+    public enum InitialSync: Sendable {
+        /// The control takes the model's value (the default).
+        case modelToControl
+        /// The model takes the control's value.
+        case controlToModel
+    }
+
+    /// When the user's changes reach the model.
+    public enum CommitPolicy: Sendable {
+        /// On every edit: each keystroke, each step of a drag.
+        case everyChange
+        /// Only when the user commits: activate, or focus leaving the control.
+        case onCommit
+    }
+
     /// Which side's value both take when the binding starts.
     public var initialSync: InitialSync
     /// Whether every edit or only a commit reaches the model.
@@ -69,7 +69,8 @@ public class AnyBinding {
 }
 
 /// The engine of a two-way binding between an `Observable` and a `Bindable`
-/// control: what `bind(with:)` and `<->` return, and what the control keeps.
+/// control: what `bind(with:)` and `<->` return (as an `AnyBinding`), and what
+/// the control keeps.
 ///
 /// - The control takes the model's value when bound (or the reverse, by option).
 /// - An equal value is never written to the control, and what the control
@@ -81,11 +82,12 @@ public class AnyBinding {
 /// - Neither side is kept alive by the binding: the control owns it through its
 ///   binder slot, and it ends when either side goes away or on `unbind()`.
 @MainActor
-public final class ControlBinding<Model, Control: Equatable>: AnyBinding {
+@usableFromInline
+final class ControlBinding<Model, Control: Equatable>: AnyBinding {
     @usableFromInline weak var model: Observable<Model>?
     @usableFromInline weak var control: (any Bindable<Control>)?
     @usableFromInline let transform: ValueTransform<Model, Control>
-    @usableFromInline let commitPolicy: CommitPolicy
+    @usableFromInline let commitPolicy: BindingOptions.CommitPolicy
 
     @usableFromInline var modelToken: ObservationToken?
     @usableFromInline var controlToken: ObservationToken?
@@ -112,7 +114,7 @@ public final class ControlBinding<Model, Control: Equatable>: AnyBinding {
     }
 
     @inlinable
-    func start(initialSync: InitialSync) {
+    func start(initialSync: BindingOptions.InitialSync) {
         guard let model, let control else { return }
         modelToken = model.observe { [weak self] value in
             self?.modelDidChange(value)
@@ -126,11 +128,12 @@ public final class ControlBinding<Model, Control: Equatable>: AnyBinding {
         }
     }
 
-    public override var isActive: Bool {
+    override var isActive: Bool {
         modelToken != nil && model != nil && control != nil
     }
 
-    public override func unbind() {
+    @usableFromInline
+    override func unbind() {
         modelToken?.cancel()
         controlToken?.cancel()
         modelToken = nil
@@ -218,7 +221,7 @@ extension Bindable {
     public func bind(
         with observable: Observable<BindingValue>,
         options: BindingOptions = BindingOptions()
-    ) -> ControlBinding<BindingValue, BindingValue> {
+    ) -> AnyBinding {
         bind(with: observable, transform: .identity, options: options)
     }
 
@@ -232,7 +235,7 @@ extension Bindable {
         with observable: Observable<Model>,
         transform: ValueTransform<Model, BindingValue>,
         options: BindingOptions = BindingOptions()
-    ) -> ControlBinding<Model, BindingValue> {
+    ) -> AnyBinding {
         binder?.unbind()
         let binding = ControlBinding(model: observable, control: self, transform: transform, options: options)
         binder = binding

@@ -25,7 +25,7 @@ public final class EditHistory {
     private var redoStack: [Step] = []
     private var isRestoring = false
     private let limit: Int
-    private let bag = ObservationBag()
+    private let bag = ObservationToken.Bag()
 
     /// Whether there is a step to undo.
     public let canUndo = Observable(false)

@@ -20,14 +20,3 @@ public enum FieldValidation: Sendable, Hashable {
         states.first { !$0.isValid } ?? .valid
     }
 }
-
-/// Why a control's value could not become a model value.
-public struct ConversionError: Error, Sendable, Equatable {
-    /// A message fit to show next to the field.
-    public let message: String
-
-    /// An error carrying `message`, shown to the user as it is.
-    public init(_ message: String) {
-        self.message = message
-    }
-}

@@ -1,28 +1,10 @@
-/// One change to an `ObservableList`: at `position`, `removed` elements went
-/// and `added` came in their place. A move is a removal and an insertion.
-public struct ListChange: Sendable, Hashable {
-    /// Where the change starts.
-    public let position: Int
-    /// How many elements went from `position` on.
-    public let removed: Int
-    /// How many elements came in at `position`.
-    public let added: Int
-
-    /// A change of `removed` elements for `added` at `position`.
-    public init(position: Int, removed: Int, added: Int) {
-        self.position = position
-        self.removed = removed
-        self.added = added
-    }
-}
-
 /// An ordered collection whose changes are observed as minimal ranges, for
 /// a list view that shows it a row per element (`ListView` in the GTK layer).
 ///
 /// ```swift
 /// let names = ObservableList(["Ada", "Grace"])
 /// names.observeChanges { change in print(change) }.store(in: bag)
-/// names.insert("Edsger", at: 0)   // ListChange(position: 0, removed: 0, added: 1)
+/// names.insert("Edsger", at: 0)   // Change(position: 0, removed: 0, added: 1)
 /// ```
 ///
 /// An insertion or removal anywhere costs about the same in a list of 100
@@ -32,8 +14,26 @@ public struct ListChange: Sendable, Hashable {
 /// search over the chunks.
 @MainActor
 public final class ObservableList<Element>: @MainActor RandomAccessCollection {
+    /// One change to an `ObservableList`: at `position`, `removed` elements went
+    /// and `added` came in their place. A move is a removal and an insertion.
+    public struct Change: Sendable, Hashable {
+        /// Where the change starts.
+        public let position: Int
+        /// How many elements went from `position` on.
+        public let removed: Int
+        /// How many elements came in at `position`.
+        public let added: Int
+
+        /// A change of `removed` elements for `added` at `position`.
+        public init(position: Int, removed: Int, added: Int) {
+            self.position = position
+            self.removed = removed
+            self.added = added
+        }
+    }
+
     private var storage: ChunkedElements<Element>
-    private var observers: [UInt64: (ListChange) -> Void] = [:]
+    private var observers: [UInt64: (Change) -> Void] = [:]
     private var nextObserverID: UInt64 = 0
 
     /// A list holding `elements`, with no observer.
@@ -93,12 +93,12 @@ public final class ObservableList<Element>: @MainActor RandomAccessCollection {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) outside 0..<\(count)")
         guard !(range.isEmpty && newElements.isEmpty) else { return }
         storage.replaceSubrange(range, with: newElements)
-        let change = ListChange(position: range.lowerBound, removed: range.count, added: newElements.count)
+        let change = Change(position: range.lowerBound, removed: range.count, added: newElements.count)
         for observer in observers.values { observer(change) }
     }
 
     /// Calls `handler` after each change, until the token ends.
-    public func observeChanges(_ handler: @escaping (ListChange) -> Void) -> ObservationToken {
+    public func observeChanges(_ handler: @escaping (Change) -> Void) -> ObservationToken {
         nextObserverID += 1
         let id = nextObserverID
         observers[id] = handler

@@ -87,7 +87,7 @@ public final class ObservationToken: Hashable {
     }
 
     /// Keeps the token in `bag`, which ends it when the bag is emptied or released.
-    public func store(in bag: ObservationBag) {
+    public func store(in bag: ObservationToken.Bag) {
         bag.insert(self)
     }
 
@@ -118,26 +118,28 @@ public final class ObservationToken: Hashable {
     }
 }
 
-/// Holds tokens so that many observations end together.
-@MainActor
-public final class ObservationBag {
-    private var tokens: [ObservationToken] = []
+extension ObservationToken {
+    /// Holds tokens so that many observations end together.
+    @MainActor
+    public final class Bag {
+        private var tokens: [ObservationToken] = []
 
-    /// An empty bag.
-    public init() {}
+        /// An empty bag.
+        public init() {}
 
-    /// The number of tokens held.
-    public var count: Int { tokens.count }
+        /// The number of tokens held.
+        public var count: Int { tokens.count }
 
-    /// Adds a token to the bag.
-    public func insert(_ token: ObservationToken) {
-        tokens.append(token)
-    }
+        /// Adds a token to the bag.
+        public func insert(_ token: ObservationToken) {
+            tokens.append(token)
+        }
 
-    /// Cancels every token in the bag and empties it.
-    public func cancelAll() {
-        let held = tokens
-        tokens.removeAll()
-        for token in held { token.cancel() }
+        /// Cancels every token in the bag and empties it.
+        public func cancelAll() {
+            let held = tokens
+            tokens.removeAll()
+            for token in held { token.cancel() }
+        }
     }
 }

@@ -3,18 +3,35 @@
 /// The binding keeps its source alive (a label's formatter is often a `Derived`
 /// made for it alone) but not its target, which owns it through its binder slot.
 @MainActor
-public final class OneWayBinding<Target: BindingTarget, Source: ObservableValue>: AnyBinding {
+final class OneWayBinding<Target: AnyObject, Source: ObservableValue>: AnyBinding {
     private weak var target: Target?
+    /// The target's binder slot.
+    private let slot: ReferenceWritableKeyPath<Target, AnyBinding?>
     private var source: Source?
     private var token: ObservationToken?
 
     private let update: (Target, Source.Value) -> Void
 
-    init(target: Target, source: Source, update: @escaping (Target, Source.Value) -> Void) {
+    init(
+        target: Target, slot: ReferenceWritableKeyPath<Target, AnyBinding?>, source: Source,
+        update: @escaping (Target, Source.Value) -> Void
+    ) {
         self.target = target
+        self.slot = slot
         self.source = source
         self.update = update
         super.init(validation: Observable(.valid))
+    }
+
+    /// Puts the binding in its target's slot, replacing what was there, and
+    /// shows the source's value.
+    func attach() -> AnyBinding {
+        guard let target else { return self }
+        target[keyPath: slot]?.unbind()
+        target[keyPath: slot] = self
+        // A target may refuse a binder (a destroyed widget does).
+        if target[keyPath: slot] === self { start() }
+        return self
     }
 
     func start() {
@@ -28,14 +45,14 @@ public final class OneWayBinding<Target: BindingTarget, Source: ObservableValue>
         }
     }
 
-    public override var isActive: Bool { token != nil && target != nil }
+    override var isActive: Bool { token != nil && target != nil }
 
-    public override func unbind() {
+    override func unbind() {
         token?.cancel()
         token = nil
         source = nil
-        if let target, target.binder === self {
-            target.binder = nil
+        if let target, target[keyPath: slot] === self {
+            target[keyPath: slot] = nil
         }
     }
 }
@@ -44,25 +61,22 @@ extension BindingTarget {
     /// Shows `source` through `update`, now and after each change, replacing
     /// any binding this target had.
     @discardableResult
-    public func observe<Source: ObservableValue>(
+    package func observe<Source: ObservableValue>(
         for source: Source,
         _ update: @escaping (Self, Source.Value) -> Void
-    ) -> OneWayBinding<Self, Source> {
-        binder?.unbind()
-        let binding = OneWayBinding(target: self, source: source, update: update)
-        binder = binding
-        if binder === binding { binding.start() }
-        return binding
+    ) -> AnyBinding {
+        OneWayBinding(target: self, slot: \.binder, source: source, update: update).attach()
     }
 }
 
 extension Bindable {
     /// Shows `source` in this control, one way, replacing any binding it had.
     @discardableResult
-    public func observe<Source: ObservableValue>(for source: Source) -> OneWayBinding<Self, Source>
+    public func observe<Source: ObservableValue>(for source: Source) -> AnyBinding
     where Source.Value == BindingValue {
-        observe(for: source) { control, value in
+        OneWayBinding(target: self, slot: \.binder, source: source) { control, value in
             if control.observingValue() != value { control.updateValue(with: value) }
         }
+        .attach()
     }
 }

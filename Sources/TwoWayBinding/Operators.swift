@@ -6,7 +6,7 @@ infix operator <- : AssignmentPrecedence
 @discardableResult
 public func <-> <Control: Bindable>(
     control: Control, observable: Observable<Control.BindingValue>
-) -> ControlBinding<Control.BindingValue, Control.BindingValue> {
+) -> AnyBinding {
     control.bind(with: observable)
 }
 
@@ -15,7 +15,7 @@ public func <-> <Control: Bindable>(
 @discardableResult
 public func <- <Control: Bindable, Source: ObservableValue>(
     control: Control, source: Source
-) -> OneWayBinding<Control, Source> where Source.Value == Control.BindingValue {
+) -> AnyBinding where Source.Value == Control.BindingValue {
     control.observe(for: source)
 }
 

@@ -14,6 +14,17 @@ public struct ValueTransform<Model, Control>: Sendable {
         self.toControl = toControl
         self.toModel = toModel
     }
+
+    /// Why a control's value could not become a model value.
+    public struct ConversionError: Error, Sendable, Equatable {
+        /// A message fit to show next to the field.
+        public let message: String
+
+        /// An error carrying `message`, shown to the user as it is.
+        public init(_ message: String) {
+            self.message = message
+        }
+    }
 }
 
 extension ValueTransform where Model == Control {
@@ -71,7 +82,9 @@ extension ValueTransform {
     ) -> ValueTransform where Model == Wrapped?, Control: Sendable {
         ValueTransform(
             toControl: { $0.map(wrapped.toControl) ?? placeholder },
-            toModel: { control in wrapped.toModel(control).map { Optional($0) } }
+            toModel: { control in
+                wrapped.toModel(control).map { Optional($0) }.mapError { ConversionError($0.message) }
+            }
         )
     }
 }

@@ -104,7 +104,7 @@ extension ValueTransform where Model == Int, Control == Int? {
     public static func selection(invalidMessage: String) -> ValueTransform {
         ValueTransform(
             toControl: { $0 },
-            toModel: { index in index.map { .success($0) } ?? .failure(ConversionError(invalidMessage)) }
+            toModel: { index in index.map { .success($0) } ?? .failure(.init(invalidMessage)) }
         )
     }
 }

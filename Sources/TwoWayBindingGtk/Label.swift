@@ -39,13 +39,13 @@ public final class Label: Widget {
     public func show<Source: ObservableValue>(
         _ source: Source,
         format: @escaping (Source.Value) -> String
-    ) -> OneWayBinding<Label, Source> {
+    ) -> AnyBinding {
         observe(for: source) { label, value in label.text = format(value) }
     }
 
     /// Shows `source`, now and after each change, replacing any binding this label had.
     @discardableResult
-    public func show<Source: ObservableValue>(_ source: Source) -> OneWayBinding<Label, Source>
+    public func show<Source: ObservableValue>(_ source: Source) -> AnyBinding
     where Source.Value == String {
         show(source) { $0 }
     }
@@ -54,7 +54,7 @@ public final class Label: Widget {
 /// Shows a text in a label, one way: `summaryLabel <- viewModel.summary`.
 @MainActor
 @discardableResult
-public func <- <Source: ObservableValue>(label: Label, source: Source) -> OneWayBinding<Label, Source>
+public func <- <Source: ObservableValue>(label: Label, source: Source) -> AnyBinding
 where Source.Value == String {
     label.show(source)
 }

@@ -18,7 +18,7 @@ public final class ListView: Widget {
 
     private var listView: OpaquePointer? { pointer.map(OpaquePointer.init) }
     // Each bound row's bag, by GtkListItem.
-    private var rowBags: [UnsafeMutableRawPointer: ObservationBag] = [:]
+    private var rowBags: [UnsafeMutableRawPointer: ObservationToken.Bag] = [:]
     // Rows bound so far, for telling GTK of a change as fast as it makes rows.
     private var binds = 0
     // NB: GTK 4.8 unbinds and binds again every row it keeps after any
@@ -28,7 +28,7 @@ public final class ListView: Widget {
     // the bind that follows: for the same item it stays bound, and its
     // `bindRow` is not run again. A row whose element went is let go at
     // once; one not bound again, from a high-priority idle source.
-    private var unbinding: (row: UnsafeMutableRawPointer, item: OpaquePointer?, bag: ObservationBag)?
+    private var unbinding: (row: UnsafeMutableRawPointer, item: OpaquePointer?, bag: ObservationToken.Bag)?
     private var finishSource: guint = 0
     private var showing: ObservationToken?
     private var factoryHandlers: [ObservationToken] = []
@@ -39,7 +39,7 @@ public final class ListView: Widget {
     public func show<Element, Row: Widget>(
         _ list: ObservableList<Element>,
         makeRow: @escaping @MainActor () -> Row,
-        bindRow: @escaping @MainActor (Row, Element, ObservationBag) -> Void
+        bindRow: @escaping @MainActor (Row, Element, ObservationToken.Bag) -> Void
     ) -> ObservationToken {
         stopShowing()
         guard let listView else { return ObservationToken {} }
@@ -93,7 +93,7 @@ public final class ListView: Widget {
                       let data = twb_list_item_get_data(OpaquePointer(object)),
                       let element = Unmanaged<ElementBox<Element>>.fromOpaque(data).takeUnretainedValue().element
                 else { return }
-                let bag = ObservationBag()
+                let bag = ObservationToken.Bag()
                 rowBags[item] = bag
                 bindRow(row, element, bag)
             },
@@ -118,8 +118,10 @@ public final class ListView: Widget {
         g_object_unref(factoryObject)
         // Told once the view has its factory, so that the first rows are
         // made a share at a time too.
-        refresh.apply(ListChange(position: 0, removed: 0, added: list.count))
-        let changes = list.observeChanges { change in refresh.apply(change) }
+        refresh.apply(position: 0, removed: 0, added: list.count)
+        let changes = list.observeChanges { change in
+            refresh.apply(position: change.position, removed: change.removed, added: change.added)
+        }
         let token = ObservationToken { [weak self] in
             changes.cancel()
             refresh.cancel()
@@ -206,18 +208,18 @@ private final class ChunkedRefresh {
         self.boundPositions = boundPositions
     }
 
-    func apply(_ change: ListChange) {
+    func apply(position: Int, removed: Int, added: Int) {
         // Told in order: a later change's positions count on the earlier ones.
         flush()
-        let atEnd = change.position + change.removed == Int(g_list_model_get_n_items(model))
-        let rewritten = min(change.removed, change.added)
-        if change.removed > change.added || (change.added > change.removed && !atEnd) {
-            splice(change.position + rewritten, removed: change.removed - rewritten, added: change.added - rewritten)
-        } else if change.added > change.removed {
-            pending.append(.appended(change.added - change.removed))
+        let atEnd = position + removed == Int(g_list_model_get_n_items(model))
+        let rewritten = min(removed, added)
+        if removed > added || (added > removed && !atEnd) {
+            splice(position + rewritten, removed: removed - rewritten, added: added - rewritten)
+        } else if added > removed {
+            pending.append(.appended(added - removed))
             appendsBindNothing = false
         }
-        if rewritten > 0 { pending.insert(.rewritten(change.position ..< change.position + rewritten), at: 0) }
+        if rewritten > 0 { pending.insert(.rewritten(position ..< position + rewritten), at: 0) }
         if step() { scheduleIdle() }
     }
 

@@ -60,11 +60,11 @@ public final class RadioGroup<Choice: Equatable>: Bindable {
     /// Binds the group to a model that always holds a choice: the model's
     /// value is checked at once, and no checked button is never written to it.
     @discardableResult
-    public func bind(with observable: Observable<Choice>) -> ControlBinding<Choice, Choice?> {
+    public func bind(with observable: Observable<Choice>) -> AnyBinding {
         bind(with: observable, transform: ValueTransform(
             toControl: { $0 },
             toModel: { choice in
-                choice.map { .success($0) } ?? .failure(ConversionError(localized("No choice is checked")))
+                choice.map { .success($0) } ?? .failure(.init(localized("No choice is checked")))
             }
         ))
     }

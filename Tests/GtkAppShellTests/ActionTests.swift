@@ -13,7 +13,7 @@ final class ActionTests: GtkTestCase {
             let group = g_simple_action_group_new()!
             defer { g_object_unref(UnsafeMutableRawPointer(group)) }
             let actions = try ActionMap(raw: UnsafeMutableRawPointer(group))
-            let bag = ObservationBag()
+            let bag = ObservationToken.Bag()
             var log: [String] = []
             actions.add("submit") { log.append("submit") }.store(in: bag)
             actions.add("open", parameter: { log.append("open \($0)") }).store(in: bag)
@@ -85,7 +85,7 @@ final class ActionTests: GtkTestCase {
             let group = g_simple_action_group_new()!
             defer { g_object_unref(UnsafeMutableRawPointer(group)) }
             let actions = try ActionMap(raw: UnsafeMutableRawPointer(group))
-            let bag = ObservationBag()
+            let bag = ObservationToken.Bag()
             let canUndo = Observable(false)
             actions.add("undo") {}.store(in: bag)
             let binding = actions.bindEnabled("undo", to: canUndo)

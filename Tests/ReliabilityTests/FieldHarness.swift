@@ -50,7 +50,7 @@ protocol AnyField: AnyObject {
 
     func unbind()
     /// Binds again; returns the problems seen.
-    func rebind(initialSync: InitialSync) -> [String]
+    func rebind(initialSync: BindingOptions.InitialSync) -> [String]
 
     func modelEquals(_ value: Any) -> Bool
     func captureModel() -> Any
@@ -305,7 +305,7 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
 
     // MARK: - Binding
 
-    func bind(initialSync: InitialSync) {
+    func bind(initialSync: BindingOptions.InitialSync) {
         binding = widget.bind(
             with: model, transform: transform,
             options: BindingOptions(initialSync: initialSync, validation: validationSink)
@@ -317,7 +317,7 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
         binding = nil
     }
 
-    func rebind(initialSync: InitialSync) -> [String] {
+    func rebind(initialSync: BindingOptions.InitialSync) -> [String] {
         let before = snapshot()
         let old = model.value
         let wanted = transform.toControl(old)

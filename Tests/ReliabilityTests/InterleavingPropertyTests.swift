@@ -283,7 +283,7 @@ final class InterleavingRun {
 
         case .rebind:
             let index = Int.random(in: 0..<fields.count, using: &rng)
-            let sync: InitialSync = rng.chance(0.6) ? .modelToControl : .controlToModel
+            let sync: BindingOptions.InitialSync = rng.chance(0.6) ? .modelToControl : .controlToModel
             log.append("#\(step) \(fields[index].isBound ? "rebind" : "bind") \(fields[index].name) \(sync)")
             return fields[index].rebind(initialSync: sync) + untouched(except: [index])
 

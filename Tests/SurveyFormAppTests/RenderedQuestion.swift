@@ -18,7 +18,7 @@ final class RenderedQuestion {
     let control: QuestionControl
     /// How often the control asked to move on to the next question.
     private(set) var advances = 0
-    private let bag = ObservationBag()
+    private let bag = ObservationToken.Bag()
     private let window: UnsafeMutablePointer<GtkWidget>
 
     /// `survey` is the survey sheet's rows, header first; `choices` the

@@ -124,7 +124,7 @@ final class LifetimeTests: GtkTestCase {
             let baseline = (Widget._liveCount, Widget._boundCount, Signal._liveClosureBoxCount)
             let name = Observable("Ada"), years = Observable(3.0), comments = Observable("")
             let validation = Observable(FieldValidation.invalid("Required"))
-            var keptBinding: ControlBinding<String, String>?
+            var keptBinding: AnyBinding?
             do {
                 let gtkEntry = gtk_entry_new()!, gtkSpin = gtk_spin_button_new_with_range(0, 50, 1)!
                 let gtkTextView = gtk_text_view_new()!, gtkLabel = gtk_label_new(nil)!

@@ -5,7 +5,7 @@ import TwoWayBinding
 final class ObservableListTests: XCTestCase {
     @MainActor func testEachChangeIsOneRange() async {
         let list = ObservableList(["a", "b", "c"])
-        var changes: [ListChange] = []
+        var changes: [ObservableList<String>.Change] = []
         let token = list.observeChanges { changes.append($0) }
 
         list.insert("x", at: 1)
@@ -15,11 +15,11 @@ final class ObservableListTests: XCTestCase {
         list.replaceAll(with: ["1", "2"])
         XCTAssertEqual(list.elements, ["1", "2"])
         XCTAssertEqual(changes, [
-            ListChange(position: 1, removed: 0, added: 1),
-            ListChange(position: 4, removed: 0, added: 1),
-            ListChange(position: 0, removed: 1, added: 0),
-            ListChange(position: 0, removed: 1, added: 1),
-            ListChange(position: 0, removed: 4, added: 2),
+            ObservableList<String>.Change(position: 1, removed: 0, added: 1),
+            ObservableList<String>.Change(position: 4, removed: 0, added: 1),
+            ObservableList<String>.Change(position: 0, removed: 1, added: 0),
+            ObservableList<String>.Change(position: 0, removed: 1, added: 1),
+            ObservableList<String>.Change(position: 0, removed: 4, added: 2),
         ])
 
         token.cancel()
@@ -29,12 +29,12 @@ final class ObservableListTests: XCTestCase {
 
     @MainActor func testAMoveIsARemovalAndAnInsertion() async {
         let list = ObservableList([0, 1, 2, 3])
-        var changes: [ListChange] = []
+        var changes: [ObservableList<Int>.Change] = []
         let token = list.observeChanges { changes.append($0) }
         defer { token.cancel() }
         list.move(from: 0, to: 2)
         XCTAssertEqual(list.elements, [1, 2, 0, 3])
-        XCTAssertEqual(changes, [ListChange(position: 0, removed: 1, added: 0), ListChange(position: 2, removed: 0, added: 1)])
+        XCTAssertEqual(changes, [.init(position: 0, removed: 1, added: 0), .init(position: 2, removed: 0, added: 1)])
         list.move(from: 1, to: 1)
         list.replaceSubrange(2..<2, with: [])
         XCTAssertEqual(changes.count, 2, "no change, no report")

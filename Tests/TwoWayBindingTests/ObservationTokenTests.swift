@@ -164,7 +164,7 @@ final class ObservationTokenTests: XCTestCase {
 
     @MainActor func testBag_cancelAllEndsEveryObservation() async {
         let a = Observable(0), b = Observable("x")
-        let bag = ObservationBag()
+        let bag = ObservationToken.Bag()
         var calls = 0
         a.observe { _ in calls += 1 }.store(in: bag)
         b.observe { _ in calls += 1 }.store(in: bag)
@@ -180,7 +180,7 @@ final class ObservationTokenTests: XCTestCase {
 
     @MainActor func testReleasingBag_endsEveryObservation() async {
         let a = Observable(0)
-        var bag: ObservationBag? = ObservationBag()
+        var bag: ObservationToken.Bag? = ObservationToken.Bag()
         a.observe { _ in }.store(in: bag!)
         a.observe { _ in }.store(in: bag!)
         XCTAssertEqual(a._observerCount, 2)

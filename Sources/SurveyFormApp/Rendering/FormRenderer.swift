@@ -13,7 +13,7 @@ final class FormRenderer {
     private let viewModel: FormViewModel
     /// The vertical box the sections go into.
     private let page: Box
-    private let bag = ObservationBag()
+    private let bag = ObservationToken.Bag()
     /// How to focus each answerable question's control.
     private var focusers: [ObjectIdentifier: @MainActor () -> Void] = [:]
     /// Moves focus to the next question (Enter on a control that has no
@@ -22,7 +22,7 @@ final class FormRenderer {
     /// The sections and repeat containers added to `page`, removed on reload.
     private var topLevelWidgets: [Widget] = []
     /// Tokens of each repeat's current instances, by repeat.
-    private var repeatBags: [ObjectIdentifier: ObservationBag] = [:]
+    private var repeatBags: [ObjectIdentifier: ObservationToken.Bag] = [:]
     /// Each repeat's Add button, where focus goes when a Remove takes its own.
     private var addButtons: [ObjectIdentifier: Widget] = [:]
 
@@ -179,7 +179,7 @@ final class FormRenderer {
     /// first (a repeat instance's Remove goes on its title line).
     @discardableResult
     private func render(
-        _ states: [QuestionState], into box: Box, bag: ObservationBag, title: String? = nil
+        _ states: [QuestionState], into box: Box, bag: ObservationToken.Bag, title: String? = nil
     ) -> (widgets: [Widget], firstSection: PreferencesGroup?) {
         var added: [Widget] = []
         var firstSection: PreferencesGroup?
@@ -241,12 +241,12 @@ final class FormRenderer {
 
     /// A repeat: each instance a section with Remove, then Add; rebuilt as
     /// instances come and go.
-    private func renderRepeat(_ state: QuestionState, _ repeatState: RepeatState, into container: Box, bag: ObservationBag) {
+    private func renderRepeat(_ state: QuestionState, _ repeatState: RepeatState, into container: Box, bag: ObservationToken.Bag) {
         let key = ObjectIdentifier(repeatState)
         repeatState.instances.observe(sendInitial: true) { [weak self, weak container] instances in
             guard let self, let container, container.pointer != nil else { return }
             repeatBags[key]?.cancelAll()
-            let instanceBag = ObservationBag()
+            let instanceBag = ObservationToken.Bag()
             repeatBags[key] = instanceBag
             container.removeAll()
             let label = state.label.value
@@ -289,7 +289,7 @@ final class FormRenderer {
     // MARK: - Questions
 
     /// `state`'s card, its control's focus noted for `focus(_:)`.
-    private func questionCard(_ state: QuestionState, bag: ObservationBag) -> Widget? {
+    private func questionCard(_ state: QuestionState, bag: ObservationToken.Bag) -> Widget? {
         let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: advanceFocus)
         guard let (card, control) = QuestionCard.make(for: state, context: context) else { return nil }
         if let control { focusers[ObjectIdentifier(state)] = control.focus }

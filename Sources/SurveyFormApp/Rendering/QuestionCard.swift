@@ -106,7 +106,7 @@ extension Widget {
     /// Shows the widget only while `relevance` holds. A hidden question must
     /// be invisible, not merely unrevealed: only then does it leave the
     /// accessibility tree and the focus chain.
-    func showWhile(_ relevance: ObservableBool, bag: ObservationBag) {
+    func showWhile(_ relevance: ObservableBool, bag: ObservationToken.Bag) {
         isVisible = relevance.value
         relevance.observe { [weak self] in self?.isVisible = $0 }?.store(in: bag)
     }

@@ -33,7 +33,7 @@ struct QuestionControl {
 /// the move to the next question.
 @MainActor
 struct ControlContext {
-    let bag: ObservationBag
+    let bag: ObservationToken.Bag
     let language: Observable<String?>
     let advanceFocus: @MainActor () -> Void
 
