@@ -57,7 +57,6 @@ final class FormWindow: AppWindow {
     /// Toasts shown so far: a toast's Undo and its going away act only while
     /// it is the newest.
     private var toastsShown = 0
-    private var pendingUndo: (@MainActor () -> Void)?
 
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
     let isKiosk: Bool
@@ -304,13 +303,22 @@ final class FormWindow: AppWindow {
         addAction("close") { [weak self] in self?.close() }
         ShortcutsWindow.addAction(to: actions, of: window).store(in: bag)
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
-        addAction("undo") { [weak self] in self?.undoLastChange() }
+        // Ctrl+Z undoes an answer, as everywhere; a submit or a delete is
+        // taken back with its toast's Undo.
+        addAction("undo") { [weak self] in self?.viewModel.history.undo() }
+        addAction("redo") { [weak self] in self?.viewModel.history.redo() }
+        bindEnabled("undo", to: viewModel.history.canUndo)
+        bindEnabled("redo", to: viewModel.history.canRedo)
         if isKiosk { actions.setEnabled("export-csv", false) }
         addLanguageAction()
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         actions.add(name, handler).store(in: bag)
+    }
+
+    private func bindEnabled(_ name: String, to flag: Observable<Bool>) {
+        flag.observe(sendInitial: true) { [weak self] in self?.actions.setEnabled(name, $0) }.store(in: bag)
     }
 
     /// `win.form-language`: the form's languages as radio items of the menu.
@@ -429,8 +437,8 @@ final class FormWindow: AppWindow {
         showStatus(tr("The response was taken back; it is in the form again."), isError: false)
     }
 
-    /// Shows `message` with Undo, which Ctrl+Z also does while the toast
-    /// shows. A newer toast replaces an older one, whose Undo then expires.
+    /// Shows `message` with Undo. A newer toast replaces an older one, whose
+    /// Undo then expires.
     func showToast(_ message: String, undo: @escaping @MainActor () -> Void) {
         currentToast?.dismiss()
         toastsShown += 1
@@ -438,15 +446,12 @@ final class FormWindow: AppWindow {
         let undoOnce: @MainActor () -> Void = { [weak self] in
             guard let self, currentToast != nil, toastsShown == number else { return }
             currentToast = nil
-            pendingUndo = nil
             undo()
         }
         currentToast = toastOverlay.show(message, button: tr("_Undo"), urgent: true, onButton: undoOnce) { [weak self] in
             guard let self, currentToast != nil, toastsShown == number else { return }
             currentToast = nil
-            pendingUndo = nil
         }
-        pendingUndo = undoOnce
     }
 
     /// Removes a stored response and updates the list; says why it could not.
@@ -462,10 +467,4 @@ final class FormWindow: AppWindow {
         return true
     }
 
-    /// Ctrl+Z: the Undo of the toast showing, if any.
-    private func undoLastChange() {
-        guard let pendingUndo, let currentToast else { return }
-        pendingUndo()
-        currentToast.dismiss()
-    }
 }

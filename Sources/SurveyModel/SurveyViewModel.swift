@@ -126,12 +126,12 @@ public final class SurveyViewModel {
         mirror(salary, into: .approxSalary) { $0.map { String(describing: Double($0)) } ?? "" }
         mirror(comments, into: .comments) { $0.removingControlCharacters(keepingLineBreaks: true) }
 
-        history.track(name, coalescing: true)
-        history.track(companyName, coalescing: true)
-        history.track(years)
-        history.track(isCurrentEmployer)
-        history.track(salary)
-        history.track(comments, coalescing: true)
+        mirrors.append(history.track(name, coalescing: true))
+        mirrors.append(history.track(companyName, coalescing: true))
+        mirrors.append(history.track(years))
+        mirrors.append(history.track(isCurrentEmployer))
+        mirrors.append(history.track(salary))
+        mirrors.append(history.track(comments, coalescing: true))
 
         let fields: [(SurveyField, ObservableNode)] = [
             (.name, name), (.companyName, companyName), (.yearsOfExperience, years),

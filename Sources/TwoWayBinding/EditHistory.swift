@@ -25,7 +25,6 @@ public final class EditHistory {
     private var redoStack: [Step] = []
     private var isRestoring = false
     private let limit: Int
-    private let bag = ObservationToken.Bag()
 
     /// Whether there is a step to undo.
     public let canUndo = Observable(false)
@@ -37,15 +36,17 @@ public final class EditHistory {
         self.limit = max(1, limit)
     }
 
-    /// Records changes of `observable` from now on.
+    /// Records changes of `observable` until the token ends: the caller keeps
+    /// it for as long as the value belongs to what is edited (a repeat's
+    /// instance that goes takes its tracking along).
     ///
     /// - Parameters:
     ///   - observable: the value whose changes become undo steps.
     ///   - coalescing: consecutive changes form one step (text fields).
-    public func track<Value: Equatable>(_ observable: Observable<Value>, coalescing: Bool = false) {
+    public func track<Value: Equatable>(_ observable: Observable<Value>, coalescing: Bool = false) -> ObservationToken {
         var previous = observable.value
         let fieldID = ObjectIdentifier(observable)
-        observable.observe { [weak self, weak observable] newValue in
+        return observable.observe { [weak self, weak observable] newValue in
             let oldValue = previous
             previous = newValue
             guard let self, let observable, !self.isRestoring else { return }
@@ -58,7 +59,6 @@ public final class EditHistory {
                 )
             )
         }
-        .store(in: bag)
     }
 
     /// Ends the current step, so the next change starts a new one.

@@ -129,6 +129,13 @@ extension Entry {
         }
     }
 
+    /// Whether the editable undoes typing itself (GTK's own Ctrl+Z). Off
+    /// where a view model's `EditHistory` undoes, so that Ctrl+Z reaches it.
+    public var undoesTyping: Bool {
+        get { editable.map { gtk_editable_get_enable_undo($0) != 0 } ?? false }
+        set { editable.map { gtk_editable_set_enable_undo($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
     /// The input purpose of a `GtkEntry`.
     public var inputPurpose: InputPurpose {
         get {

@@ -109,6 +109,13 @@ extension TextView {
         set { pointer.map { gtk_text_view_set_wrap_mode($0.cast(), newValue ? GTK_WRAP_WORD : GTK_WRAP_NONE) } }
     }
 
+    /// Whether the buffer undoes typing itself (GTK's own Ctrl+Z). Off where
+    /// a view model's `EditHistory` undoes, so that Ctrl+Z reaches it.
+    public var undoesTyping: Bool {
+        get { buffer.map { gtk_text_buffer_get_enable_undo($0) != 0 } ?? false }
+        set { buffer.map { gtk_text_buffer_set_enable_undo($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
     /// Whether Tab types a tab (`true`) or moves the focus on, as in a form.
     public var acceptsTab: Bool {
         get { pointer.map { gtk_text_view_get_accepts_tab($0.cast()) != 0 } ?? false }

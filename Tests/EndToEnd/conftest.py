@@ -443,6 +443,18 @@ class App:
             self.key("Down")
         raise AssertionError(f"no menu item {name!r} within {limit} steps down")
 
+    def press(self, role, name):
+        """Presses the button `name` as a pointer would: its AT-SPI action.
+
+        A toast's button is named after its mnemonic label too under GTK 4.8
+        and libadwaita 1.2 (`_Undo Undo`), so that form counts as `name`.
+        """
+        def named(node):
+            shown = node.get_name() or ""
+            return shown == name or (shown.endswith(" " + name) and shown[:-len(name) - 1].replace("_", "") == name)
+        node = self.find(role, where=named)
+        node.get_action_iface().do_action(0)
+
     def wait_focus(self, control, what=None):
         """Waits until `control`, a (role, accessible name) pair, has the keyboard focus."""
         return wait_until_equal(self.focused_description, tuple(control), what or f"focus on {control[1]!r}")

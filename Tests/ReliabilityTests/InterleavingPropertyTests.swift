@@ -50,6 +50,8 @@ final class InterleavingRun {
     let viewModel = SurveyViewModel()
     let rating = Observable(5.0)
     let history = EditHistory(limit: 1_000_000)
+    /// Which answers the history records, for the run's length.
+    private let tracking = ObservationToken.Bag()
     let fields: [any AnyField]
     private let window: UnsafeMutablePointer<GtkWidget>
     private let button: UnsafeMutablePointer<GtkWidget>
@@ -116,12 +118,12 @@ final class InterleavingRun {
         window = GtkTest.window(fields.map(\.gtkWidget) + [button])
         gtk_window_set_default_size(window.cast(), 600, 400)
 
-        history.track(vm.name, coalescing: true)
-        history.track(vm.yearsOfExperience)
-        history.track(vm.isCurrentEmployer)
-        history.track(vm.approxSalary)
-        history.track(vm.comments, coalescing: true)
-        history.track(rating)
+        history.track(vm.name, coalescing: true).store(in: tracking)
+        history.track(vm.yearsOfExperience).store(in: tracking)
+        history.track(vm.isCurrentEmployer).store(in: tracking)
+        history.track(vm.approxSalary).store(in: tracking)
+        history.track(vm.comments, coalescing: true).store(in: tracking)
+        history.track(rating).store(in: tracking)
         for field in fields {
             (field as? Field<String, Entry>)?.startObserving()
             (field as? Field<Double?, SpinButton>)?.startObserving()

@@ -34,8 +34,10 @@ final class LeakLoopTests: GtkTestCase {
                 do {
                     let viewModel = SurveyViewModel()
                     let history = EditHistory()
-                    history.track(name, coalescing: true)
-                    history.track(years)
+                    let tracking = ObservationToken.Bag()
+                    defer { tracking.cancelAll() }
+                    history.track(name, coalescing: true).store(in: tracking)
+                    history.track(years).store(in: tracking)
                     lastViewModel = viewModel
                     lastHistory = history
 

@@ -18,6 +18,7 @@ final class EntryControlTests: GtkTestCase {
             let entry = try rendered.widget(Entry.self)
             XCTAssertEqual(entry.accessibleLabel, "Name")
             XCTAssertTrue(entry.isAccessibleRequired)
+            XCTAssertFalse(entry.undoesTyping, "Ctrl+Z is the form's, question by question")
             XCTAssertEqual(rendered.all(Label.self).first?.text, "Name *")
 
             entry.text = "Ada"

@@ -16,6 +16,7 @@ final class TextAreaControlTests: GtkTestCase {
             defer { rendered.close() }
             let text = try rendered.widget(TextView.self)
             XCTAssertFalse(text.acceptsTab, "Tab moves on to the next question")
+            XCTAssertFalse(text.undoesTyping, "Ctrl+Z is the form's, question by question")
             XCTAssertEqual(text.accessibleLabel, "Comments")
             XCTAssertEqual(text.accessibleDescription, "Anything else?")
 

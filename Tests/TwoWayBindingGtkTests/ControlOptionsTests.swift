@@ -33,6 +33,9 @@ final class ControlOptionsTests: GtkTestCase {
             defer { GtkTest.destroy(window) }
             entry.placeholder = "YYYY-MM-DD"
             entry.inputPurpose = .digits
+            XCTAssertTrue(entry.undoesTyping, "GTK's own undo, unless told otherwise")
+            entry.undoesTyping = false
+            XCTAssertFalse(entry.undoesTyping)
             XCTAssertEqual(entry.placeholder, "YYYY-MM-DD")
             XCTAssertEqual(entry.inputPurpose, .digits)
             text.placeholder = "HH:MM"

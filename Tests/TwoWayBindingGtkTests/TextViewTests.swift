@@ -5,6 +5,20 @@ import GtkTestSupport
 import XCTest
 
 final class TextViewTests: GtkTestCase {
+    func testUndoingTyping_isTheBuffersUnlessTurnedOff() throws {
+        try MainActor.assumeIsolated {
+            let gtkTextView = gtk_text_view_new()!
+            let window = GtkTest.window(gtkTextView)
+            defer { GtkTest.destroy(window) }
+            let textView = try TextView.wrapping(gtkTextView)
+            let buffer = gtk_text_view_get_buffer(gtkTextView.cast())!
+            XCTAssertTrue(textView.undoesTyping)
+            textView.undoesTyping = false
+            XCTAssertFalse(textView.undoesTyping)
+            XCTAssertEqual(gtk_text_buffer_get_enable_undo(buffer), 0, "the buffer's own undo is off")
+        }
+    }
+
     func testModelToWidget_writesOnlyChangedText() throws {
         try MainActor.assumeIsolated {
             let gtkTextView = gtk_text_view_new()!

@@ -65,7 +65,9 @@ final class BindingTests: XCTestCase {
     @MainActor func testOneUndo_undoesOneProgrammaticChangeOfABoundModel() async {
         let model = Observable("start")
         let history = EditHistory()
-        history.track(model)
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
+        history.track(model).store(in: tracking)
         let field = FakeTextField()
         field.bind(with: model)
         model.value = "next"

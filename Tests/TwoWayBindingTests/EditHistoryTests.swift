@@ -4,8 +4,10 @@ import TwoWayBinding
 final class EditHistoryTests: XCTestCase {
     @MainActor func testUndo_restoresPreviousValue() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let flag = Observable(false)
-        history.track(flag)
+        history.track(flag).store(in: tracking)
         flag.value = true
         XCTAssertTrue(history.canUndo.value)
         history.undo()
@@ -16,8 +18,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testRedo_reappliesUndoneValue() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let years = Observable(1.0)
-        history.track(years)
+        history.track(years).store(in: tracking)
         years.value = 2
         years.value = 3
         history.undo()
@@ -32,8 +36,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testConsecutiveKeystrokes_makeOneStep() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let name = Observable("")
-        history.track(name, coalescing: true)
+        history.track(name, coalescing: true).store(in: tracking)
         for text in ["A", "Ad", "Ada"] { name.value = text }
         XCTAssertEqual(history._undoCount, 1)
         history.undo()
@@ -44,9 +50,11 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testTypingInAnotherField_startsNewStep() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let name = Observable(""), company = Observable("")
-        history.track(name, coalescing: true)
-        history.track(company, coalescing: true)
+        history.track(name, coalescing: true).store(in: tracking)
+        history.track(company, coalescing: true).store(in: tracking)
         name.value = "Ad"
         name.value = "Ada"
         company.value = "AE"
@@ -60,8 +68,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testBreakCoalescing_startsNewStep() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let name = Observable("")
-        history.track(name, coalescing: true)
+        history.track(name, coalescing: true).store(in: tracking)
         name.value = "Ada"
         history.breakCoalescing()
         name.value = "Ada L"
@@ -71,8 +81,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testNonCoalescingField_eachChangeIsAStep() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let years = Observable(0.0)
-        history.track(years)
+        history.track(years).store(in: tracking)
         years.value = 0.5
         years.value = 1
         XCTAssertEqual(history._undoCount, 2)
@@ -80,9 +92,11 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testBatch_isOneStep() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let a = Observable(""), b = Observable(0.0)
-        history.track(a, coalescing: true)
-        history.track(b)
+        history.track(a, coalescing: true).store(in: tracking)
+        history.track(b).store(in: tracking)
         batch {
             a.value = "x"
             b.value = 5
@@ -95,8 +109,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testUndo_notifiesObserversOnceAndIsNotRecorded() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let name = Observable("")
-        history.track(name, coalescing: true)
+        history.track(name, coalescing: true).store(in: tracking)
         name.value = "Ada"
         let recorder = Recorder(name)
         history.undo()
@@ -106,8 +122,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testNewEdit_clearsRedo() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let years = Observable(0.0)
-        history.track(years)
+        history.track(years).store(in: tracking)
         years.value = 1
         history.undo()
         years.value = 2
@@ -118,8 +136,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testUndoReachesBoundControl() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let name = Observable("")
-        history.track(name, coalescing: true)
+        history.track(name, coalescing: true).store(in: tracking)
         let field = FakeTextField()
         field.bind(with: name)
         field.type("A")
@@ -132,8 +152,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testLimit_dropsOldestSteps() async {
         let history = EditHistory(limit: 3)
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let years = Observable(0.0)
-        history.track(years)
+        history.track(years).store(in: tracking)
         for value in 1...5 { years.value = Double(value) }
         XCTAssertEqual(history._undoCount, 3)
         history.undo(); history.undo(); history.undo()
@@ -142,8 +164,10 @@ final class EditHistoryTests: XCTestCase {
 
     @MainActor func testUndoWithNothingToUndo_doesNothing() async {
         let history = EditHistory()
+        let tracking = ObservationToken.Bag()
+        defer { tracking.cancelAll() }
         let years = Observable(4.0)
-        history.track(years)
+        history.track(years).store(in: tracking)
         history.undo()
         history.redo()
         XCTAssertEqual(years.value, 4)

@@ -13,6 +13,8 @@ final class FormRuntime {
     /// Repeat instances alive in the form, nested ones included, against
     /// `FormLimits.repeatInstances`.
     var repeatInstances = 0
+    /// Undo and redo of the respondent's answers, in every scope.
+    let history = EditHistory()
 
     init(plan: FormPlan, environment: FormEnvironment, language: String?) {
         self.plan = plan
@@ -331,6 +333,12 @@ final class FormScope {
         )
         states[index] = state
         let runtime = runtime
+        if question.type.isAnswerable, question.type != .hidden {
+            // Typing (or stepping a number, picking a day) runs into one
+            // step per question, as in a text editor; a choice is a step.
+            let typed: Set<QuestionType> = [.text, .integer, .decimal, .date, .time, .dateTime]
+            tokens.append(runtime.history.track(value, coalescing: typed.contains(question.type)))
+        }
         runtime.setInvalid(state, !validation.value.isValid)
         tokens.append(validation.observe { [unowned state] verdict in runtime.setInvalid(state, !verdict.isValid) })
     }

@@ -65,6 +65,11 @@ public final class FormViewModel {
     /// The survey's top-level rows, in form order.
     public var states: [QuestionState] { root.orderedStates }
 
+    /// Undo and redo of the answers given to this response, each question's
+    /// own (inside repeats too); a new, restored or reset response starts
+    /// with none.
+    public var history: EditHistory { runtime.history }
+
     /// The state of the row named `name` outside any repeat.
     public func state(named name: String) -> QuestionState? {
         root.state(named: name)
@@ -243,8 +248,10 @@ public final class FormViewModel {
             place(Substring(answer.path), answer.value, in: root.orderedStates, depth: 0)
         }
         // Restored, not answered now, with whatever the answers changed in
-        // turn: each message waits as a new response's would.
+        // turn: each message waits as a new response's would; and nothing
+        // of it is an edit to undo.
         for state in root.allStates { state.isTouched.value = false }
+        history.clear()
     }
 
     /// Shows every question's message, as a refused submit does: each
@@ -278,6 +285,7 @@ public final class FormViewModel {
             summaryRevision?.value &+= 1
             answerRevision?.value &+= 1
         }
+        history.clear()
         startNewInstance()
     }
 

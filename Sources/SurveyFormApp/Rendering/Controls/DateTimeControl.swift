@@ -14,6 +14,8 @@ enum DateTimeControl: QuestionControlKind {
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
         let type = state.question.type
         let entry = Entry()
+        // Ctrl+Z is the form's, which undoes per question (EditHistory).
+        entry.undoesTyping = false
         entry.bind(with: state.value, transform: .typed(type), options: ControlContext.options(for: state))
         entry.placeholder = placeholder(for: type)
         entry.onActivate { [advanceFocus = context.advanceFocus] in advanceFocus() }.keep(with: entry)

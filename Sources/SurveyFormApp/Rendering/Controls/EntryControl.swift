@@ -13,6 +13,8 @@ enum EntryControl: QuestionControlKind {
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
         let type = state.question.type
         let entry = Entry()
+        // Ctrl+Z is the form's, which undoes per question (EditHistory).
+        entry.undoesTyping = false
         if type == .text {
             entry.bind(with: state.value, options: ControlContext.options(for: state))
         } else {

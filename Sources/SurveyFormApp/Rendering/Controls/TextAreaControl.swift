@@ -16,6 +16,8 @@ enum TextAreaControl: QuestionControlKind {
         text.wrapsWords = true
         // Tab leaves the question, as everywhere else in the form.
         text.acceptsTab = false
+        // Ctrl+Z is the form's, which undoes per question (EditHistory).
+        text.undoesTyping = false
         let scrolled = ScrolledWindow(child: text, hasFrame: true, minimumHeight: 80)
         text.bind(with: state.value, options: ControlContext.options(for: state))
         return QuestionControl(shown: scrolled, focusable: text, validated: text, labelled: [text])
