@@ -35,6 +35,10 @@ final class FormWindow: AppWindow {
     let storageEvents = EventBus()
     let exportDialog = ExportDialog()
     private let statusLabel: Label
+    /// The answers so far, while the summary is open.
+    private let summaryExpander: Widget
+    private let summaryLabel: Label
+    private let isSummaryOpen = Observable(false)
     private let pageLabel: Label
     private let backButton: Widget
     private let nextButton: Widget
@@ -83,6 +87,8 @@ final class FormWindow: AppWindow {
             toastOverlay = try ToastOverlay(builder.object("toastOverlay", as: Widget.self))
             page = try builder.object("page", as: Box.self)
             statusLabel = try builder.object("statusLabel", as: Label.self)
+            summaryLabel = try builder.object("summaryLabel", as: Label.self)
+            summaryExpander = try builder.object("summaryExpander", as: Widget.self)
             pageLabel = try builder.object("pageLabel", as: Label.self)
             backButton = try builder.object("backButton", as: Widget.self)
             nextButton = try builder.object("nextButton", as: Widget.self)
@@ -128,6 +134,7 @@ final class FormWindow: AppWindow {
             showStatus(draftNews.message, isError: draftNews.isError)
         }
         setupAutosave()
+        setupSummary()
         updatePageControls()
         reloadResponses()
         // Each round of sending moves rows from waiting to sent.
@@ -139,6 +146,27 @@ final class FormWindow: AppWindow {
         }
         .store(in: bag)
         window.onDestroy { [weak self] in self?.windowDidClose() }.store(in: bag)
+    }
+
+    /// The summary follows the answers while it is open, and costs nothing
+    /// while it is closed.
+    private func setupSummary() {
+        do {
+            try summaryExpander.bind(.boolean("expanded"), with: isSummaryOpen).store(in: bag)
+        } catch {
+            // The interface is compiled into the binary: this is a build defect.
+            fatalError("the summary's expander cannot be bound: \(error)")
+        }
+        isSummaryOpen.observe(sendInitial: true) { [weak self] isOpen in
+            guard let self else { return }
+            if isOpen {
+                summaryLabel.show(viewModel.summary)
+            } else {
+                summaryLabel.binder?.unbind()
+                summaryLabel.text = ""
+            }
+        }
+        .store(in: bag)
     }
 
     private static func subtitle(of form: FormFile) -> String? {

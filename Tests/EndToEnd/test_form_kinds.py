@@ -53,6 +53,25 @@ def test_ctrl_z_undoes_the_answers_question_by_question(launch):
     wait_until_equal(lambda: field_text(app.control(*WEIGHT)), "61.5", "Ctrl+Y to redo the weight")
 
 
+def summary_lines(app):
+    return [node.get_name() for node in app.find_all(Atspi.Role.LABEL, where=lambda n: "Visitor:" in (n.get_name() or ""))]
+
+
+def test_the_summary_opens_with_alt_u_and_follows_the_answers(launch):
+    app = launch(args=[str(KINDS)])
+    app.wait_focus(VISITOR)
+    app.type("Ada")
+    assert not summary_lines(app), "closed, the summary shows nothing"
+    app.key("alt+u")
+    wait_for(lambda: any("Visitor: Ada" in line for line in summary_lines(app)), "the summary with the visitor")
+    summary = summary_lines(app)[0]
+    assert "Weight in kg: --" in summary, summary
+    app.key("ctrl+z")
+    wait_for(lambda: any("Visitor: --" in line for line in summary_lines(app)), "the summary to follow the undo")
+    app.key("alt+u")
+    wait_for(lambda: not summary_lines(app), "the summary closed again")
+
+
 def test_every_kind_of_question_is_answered_with_the_keyboard(launch, profile, tmp_path):
     app = launch(args=[str(KINDS)])
     app.wait_focus(VISITOR)
