@@ -48,4 +48,13 @@ final class AnswerTransformsTests: XCTestCase {
         let day = String(format: "%04d-%02d-%02d", today.year!, today.month!, today.day!)
         XCTAssertEqual(picked, day + "T07:00", "a time picked before the day takes today")
     }
+
+    @MainActor func testARefusedNumberIsExplainedInTheUsersLanguage() async throws {
+        let saved = Localization.translate
+        defer { Localization.translate = saved }
+        Localization.translate = { $0 == "Enter a whole number." ? "Geben Sie eine ganze Zahl ein." : $0 }
+        let transform = ValueTransform<String, Double?>.number(wholeNumbers: true)
+        guard case .failure(let error) = transform.toModel(2.5) else { return XCTFail("2.5 is no whole number") }
+        XCTAssertEqual(error.message, "Geben Sie eine ganze Zahl ein.")
+    }
 }

@@ -44,7 +44,7 @@ extension ValueTransform where Model == String, Control == Double {
         return ValueTransform(
             toControl: { Double($0) ?? start },
             toModel: { position in
-                guard position.isFinite else { return .failure(ConversionError("Enter a number.")) }
+                guard position.isFinite else { return .failure(ConversionError(tr("Enter a number."))) }
                 if whole, abs(position) < 1e15 { return .success(String(Int64(position.rounded()))) }
                 return .success(String(position))
             }
@@ -61,9 +61,9 @@ extension ValueTransform where Model == String, Control == Double? {
             toControl: { answer in Double(answer).flatMap { $0.isFinite ? $0 : nil } },
             toModel: { value in
                 guard let value else { return .success("") }
-                guard value.isFinite else { return .failure(ConversionError("Enter a number.")) }
+                guard value.isFinite else { return .failure(ConversionError(tr("Enter a number."))) }
                 if value == value.rounded(), abs(value) < 1e15 { return .success(String(Int64(value))) }
-                if wholeNumbers { return .failure(ConversionError("Enter a whole number.")) }
+                if wholeNumbers { return .failure(ConversionError(tr("Enter a whole number."))) }
                 return .success(String(value))
             }
         )
@@ -100,7 +100,7 @@ extension ValueTransform where Model == String, Control == Double {
                 return Double(part == .hour ? parts.hour : parts.minute)
             },
             toModel: { position in
-                guard position.isFinite else { return .failure(ConversionError("Enter a number.")) }
+                guard position.isFinite else { return .failure(ConversionError(tr("Enter a number."))) }
                 var parts = split(answer.value)
                 let number = Int(position.rounded())
                 switch part {
