@@ -148,8 +148,9 @@ final class FormWindow: AppWindow {
         window.onDestroy { [weak self] in self?.windowDidClose() }.store(in: bag)
     }
 
-    /// The summary follows the answers while it is open, and costs nothing
-    /// while it is closed.
+    /// The summary follows the answers while it is open. The view model
+    /// makes it on first opening, so a form whose summary is never opened
+    /// pays nothing for it.
     private func setupSummary() {
         do {
             try summaryExpander.bind(.boolean("expanded"), with: isSummaryOpen).store(in: bag)

@@ -33,6 +33,10 @@ final class FormRuntime {
 /// plan's order so that every derived value is made after what it reads.
 @MainActor
 final class FormScope {
+    /// Answers typed (or stepped, or picked a day at a time): a run of
+    /// changes to one is one undo step, as in a text editor; a choice is a step.
+    private static let typedAnswers: Set<QuestionType> = [.text, .integer, .decimal, .date, .time, .dateTime]
+
     let runtime: FormRuntime
     /// The repeat this scope is an instance of, or `nil` for the survey.
     let repeatEntry: Int?
@@ -334,10 +338,7 @@ final class FormScope {
         states[index] = state
         let runtime = runtime
         if question.type.isAnswerable, question.type != .hidden {
-            // Typing (or stepping a number, picking a day) runs into one
-            // step per question, as in a text editor; a choice is a step.
-            let typed: Set<QuestionType> = [.text, .integer, .decimal, .date, .time, .dateTime]
-            tokens.append(runtime.history.track(value, coalescing: typed.contains(question.type)))
+            tokens.append(runtime.history.track(value, coalescing: Self.typedAnswers.contains(question.type)))
         }
         runtime.setInvalid(state, !validation.value.isValid)
         tokens.append(validation.observe { [unowned state] verdict in runtime.setInvalid(state, !verdict.isValid) })
