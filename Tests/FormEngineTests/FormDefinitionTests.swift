@@ -179,4 +179,33 @@ final class FormDefinitionTests: XCTestCase {
             "label":{"English (en)":"City"},"parameters":null}]}
             """)
     }
+
+    func testANumbersOwnBoundsAreReadAndCheckedLikeARangesParameters() throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | parameters |
+            | | decimal | years | Years | start=0 end=60 step=0.5 |
+            | | integer | count | Count | start=1 end=9 |
+            | | integer | plain | Plain | |
+            """)
+        let questions = definition.allQuestions
+        XCTAssertEqual(questions[0].declaredBounds?.range, 0...60)
+        XCTAssertEqual(questions[0].declaredBounds?.step, 0.5)
+        XCTAssertEqual(questions[1].declaredBounds?.step, 1, "the step is 1 unless given")
+        XCTAssertNil(questions[2].declaredBounds)
+
+        let problems = FormFixtures.problems("""
+            | survey |
+            | | type | name | label | parameters |
+            | | decimal | a | A | start=5 end=1 |
+            | | decimal | b | B | start=x end=1 |
+            | | decimal | c | C | start=0 end=1 step=-1 |
+            | | decimal | d | D | end=10 |
+            """).map(\.description)
+        XCTAssertEqual(problems.count, 4, "\(problems)")
+        XCTAssertTrue(problems[0].hasPrefix("survey row 2: ") && problems[0].contains("below its 'end'"), "\(problems)")
+        XCTAssertTrue(problems[1].contains("must be a number"), "\(problems)")
+        XCTAssertTrue(problems[2].contains("'step' must be above 0"), "\(problems)")
+        XCTAssertTrue(problems[3].contains("both 'start' and 'end'"), "\(problems)")
+    }
 }

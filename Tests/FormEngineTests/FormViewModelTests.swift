@@ -577,6 +577,31 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.summary.value, "Name: Grace\nFruit: --\nAge: --", "the new response's answers reach it")
     }
 
+    @MainActor func testAReadoutSaysHowTheAnswerReadsInEachLanguageAndInTheSummary() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label::English (en) | label::Deutsch (de) | readout::English (en) | readout::Deutsch (de) | calculation |
+            | | decimal | years | Years | Jahre | ${shown} yrs | ${shown} J. | |
+            | | acknowledge | ok | Agreed | Zugestimmt | | | |
+            | | calculate | shown | | | | | concat(floor(round(${years} * 10) div 10), '.', round(${years} * 10) mod 10) |
+            """)
+        form.language.value = "English (en)"
+        let years = try XCTUnwrap(form.state(named: "years"))
+        let readout = try XCTUnwrap(years.readout)
+        XCTAssertNil(form.state(named: "ok")?.readout, "a row without a readout has none")
+        XCTAssertEqual(readout.value, "", "nothing to read while unanswered")
+        XCTAssertEqual(form.summary.value, "Years: --\nAgreed: NO")
+        years.value.value = "12.5"
+        XCTAssertEqual(readout.value, "12.5 yrs")
+        years.value.value = "5"
+        XCTAssertEqual(readout.value, "5.0 yrs")
+        form.state(named: "ok")?.value.value = "OK"
+        XCTAssertEqual(form.summary.value, "Years: 5.0 yrs\nAgreed: YES", "the summary follows the readout")
+        form.language.value = "Deutsch (de)"
+        XCTAssertEqual(readout.value, "5.0 J.")
+        XCTAssertTrue(form.summary.value.hasPrefix("Jahre: 5.0 J.\n"), form.summary.value)
+    }
+
     // MARK: - Forms that cannot run
 
     @MainActor func testFormsThatCannotRunAreRefusedWithTheirRows() async throws {

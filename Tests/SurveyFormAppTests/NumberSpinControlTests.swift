@@ -11,6 +11,41 @@ final class NumberSpinControlTests: GtkTestCase {
         | | integer | children | Children | . >= 0 and . <= 20 | |
         """
 
+    /// Bounds of its own, and a readout.
+    private static let bounded = """
+        | | type | name | label | parameters | readout | calculation |
+        | | decimal | years | Years of experience | start=0 end=60 step=0.5 | ${shown} yrs | |
+        | | calculate | shown | | | | round(${years} * 10) div 10 |
+        """
+
+    func testDeclaredBoundsAreTheControlsOwnAndATypedNumberPastThemIsClamped() throws {
+        try MainActor.assumeIsolated {
+            let rendered = try RenderedQuestion("years", survey: Self.bounded)
+            defer { rendered.close() }
+            let spin = try rendered.widget(SpinButton.self)
+            XCTAssertEqual(spin.digits, 1, "as many places as the step has")
+            gtk_editable_set_text(try XCTUnwrap(spin.pointer).opaque, "99999999999")
+            spin.commitTypedText()
+            XCTAssertEqual(rendered.state.value.value, "60", "clamped to the end")
+            XCTAssertTrue(rendered.state.inputError.value.isValid, "clamped, not refused")
+            gtk_editable_set_text(try XCTUnwrap(spin.pointer).opaque, "-5")
+            spin.commitTypedText()
+            XCTAssertEqual(rendered.state.value.value, "0", "clamped to the start")
+        }
+    }
+
+    func testTheReadoutShowsBesideTheSpinButton() throws {
+        try MainActor.assumeIsolated {
+            let rendered = try RenderedQuestion("years", survey: Self.bounded)
+            defer { rendered.close() }
+            let spin = try rendered.widget(SpinButton.self)
+            let texts = { rendered.all(Label.self).map(\.text) }
+            XCTAssertTrue(texts().contains("--"), "\(texts())")
+            spin.value = 12.5
+            XCTAssertTrue(texts().contains("12.5 yrs"), "\(texts())")
+        }
+    }
+
     func testTheConstraintsRangeIsOfferedAndBoundBothWays() throws {
         try MainActor.assumeIsolated {
             let rendered = try RenderedQuestion("years", survey: Self.survey)

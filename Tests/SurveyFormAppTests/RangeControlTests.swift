@@ -17,7 +17,7 @@ final class RangeControlTests: GtkTestCase {
             XCTAssertFalse(scale.showsValue, "the value shows in a label of its own")
             XCTAssertEqual(scale.accessibleLabel, "Approximate salary")
             let value = try XCTUnwrap(rendered.all(Label.self).first { $0.isInside(rendered.control.shown) })
-            XCTAssertEqual(value.text, "–", "unanswered")
+            XCTAssertEqual(value.text, "--", "unanswered")
 
             scale.value = 85000
             XCTAssertEqual(rendered.state.value.value, "85000")

@@ -19,6 +19,9 @@ public struct Question: Sendable {
     public var guidanceHint = TranslatedText()
     public var requiredMessage = TranslatedText()
     public var constraintMessage = TranslatedText()
+    /// `readout`: how the answer reads beside its control and in the summary
+    /// (`${years_shown} yrs`), in each language; `${}` references as in labels.
+    public var readout = TranslatedText()
 
     /// `required`: yes, no, or an expression deciding it.
     public var required: Condition = .no
@@ -50,6 +53,19 @@ public struct Question: Sendable {
             parameters["end"].flatMap(Double.init) ?? 10,
             parameters["step"].flatMap(Double.init) ?? 1
         )
+    }
+
+    /// An integer or decimal question's own `start`, `end` and `step`
+    /// (`parameters`, as a range's): the only numbers its control holds,
+    /// unlike a constraint's bounds, which an answer may break and be told.
+    /// `nil` unless both `start` and `end` are given.
+    public var declaredBounds: (range: ClosedRange<Double>, step: Double)? {
+        guard type == .integer || type == .decimal,
+              let start = parameters["start"].flatMap(Double.init), let end = parameters["end"].flatMap(Double.init),
+              start < end
+        else { return nil }
+        let step = parameters["step"].flatMap(Double.init) ?? 1
+        return (start...end, step > 0 ? step : 1)
     }
 
     /// The numbers an integer or decimal question's constraint allows, when

@@ -39,7 +39,7 @@ struct SurveyBuilder {
         let type, name, disabled, trigger: SheetTable.Cells
         let required, readOnly, relevant, constraint, calculation, defaultValue: SheetTable.Cells
         let choiceFilter, appearance, repeatCount, parameters: SheetTable.Cells
-        let label, hint, guidanceHint, requiredMessage, constraintMessage: SheetTable.Texts
+        let label, hint, guidanceHint, requiredMessage, constraintMessage, readout: SheetTable.Texts
         /// Columns the engine does not read itself, by index: kept as `extraColumns`.
         let extra: [(index: Int, name: String)]
 
@@ -63,6 +63,7 @@ struct SurveyBuilder {
             guidanceHint = table.texts("guidance_hint")
             requiredMessage = table.texts("required_message")
             constraintMessage = table.texts("constraint_message")
+            readout = table.texts("readout")
             extra = table.columns.indices.compactMap { index in
                 let column = table.columns[index]
                 guard !column.header.isEmpty, !column.holdsText, !SurveyBuilder.knownColumns.contains(column.name) else {
@@ -256,6 +257,7 @@ struct SurveyBuilder {
         question.guidanceHint = row.translated(columns.guidanceHint)
         question.requiredMessage = row.translated(columns.requiredMessage)
         question.constraintMessage = row.translated(columns.constraintMessage)
+        question.readout = row.translated(columns.readout)
         question.required = Condition(cell: row[columns.required])
         question.readOnly = Condition(cell: row[columns.readOnly])
         question.relevant = row[columns.relevant]
@@ -317,6 +319,7 @@ struct SurveyBuilder {
             problem(row, "The 'parameters' value is invalid: parameters are written key1=value1 key2=value2.")
         }
         if question.type == .range { checkRange(question, row: row) }
+        if question.type == .integer || question.type == .decimal { checkBounds(question, row: row) }
         if question.label.isEmpty, question.hint.isEmpty, question.calculation == nil,
            XLSFormAliases.shownTypes.contains(question.type) {
             problem(row, "The question '\(question.name)' has no label or hint.")
@@ -351,6 +354,26 @@ struct SurveyBuilder {
             if question.hasOtherChoice, question.choiceFilter != nil {
                 problem(row, "'or_other' cannot be used with a choice_filter.")
             }
+        }
+    }
+
+    /// A number's own bounds, when it declares them: numbers, `start` below
+    /// `end`, a positive `step` (other keys are left alone, as pyxform does).
+    private mutating func checkBounds(_ question: Question, row: SheetTable.Row) {
+        let given = ["start", "end", "step"].filter { question.parameters[$0] != nil }
+        guard !given.isEmpty else { return }
+        for key in given where Double(question.parameters[key]!) == nil {
+            problem(row, "The 'parameters' value is invalid: a number's '\(key)' must be a number.")
+            return
+        }
+        guard question.parameters["start"] != nil, question.parameters["end"] != nil else {
+            problem(row, "The 'parameters' value is invalid: a number's bounds need both 'start' and 'end'.")
+            return
+        }
+        if question.declaredBounds == nil {
+            problem(row, "The 'parameters' value is invalid: a number's 'start' must be below its 'end'.")
+        } else if let step = question.parameters["step"].flatMap(Double.init), step <= 0 {
+            problem(row, "The 'parameters' value is invalid: a number's 'step' must be above 0.")
         }
     }
 

@@ -26,6 +26,8 @@ enum XLSFormAliases {
         "repeat_count": "repeat_count", "count": "repeat_count", "jr:count": "repeat_count",
         "image": "media::image", "big-image": "media::big-image", "audio": "media::audio", "video": "media::video",
         "trigger": "trigger",
+        // Survey Form's own: how an answer reads (see `Question.readout`).
+        "readout": "readout",
     ]
 
     /// Second tokens of `bind::…`, `control::…` and `body::…` headers that
@@ -42,6 +44,8 @@ enum XLSFormAliases {
     static let translatableColumns: Set<String> = [
         "label", "hint", "guidance_hint", "constraint_message", "required_message",
         "media::image", "media::big-image", "media::audio", "media::video",
+        // Survey Form's own: how an answer reads (see `Question.readout`).
+        "readout",
     ]
 
     // MARK: - Choices and settings

@@ -27,7 +27,7 @@ public struct FormPlan: Sendable {
         var repeatCount: FormExpression?
         /// `default` when it is an expression rather than a literal.
         var dynamicDefault: FormExpression?
-        /// `${name}` references in the label, hint and messages, any language.
+        /// `${name}` references in the label, hint, messages and readout, any language.
         var textReferences: [String]
     }
 
@@ -94,7 +94,7 @@ public struct FormPlan: Sendable {
 
     private static func textReferences(_ question: Question) -> [String] {
         var names: [String] = []
-        let texts = [question.label, question.hint, question.constraintMessage, question.requiredMessage]
+        let texts = [question.label, question.hint, question.constraintMessage, question.requiredMessage, question.readout]
         for text in texts.flatMap({ Array($0.byLanguage.values) }) {
             if case .success(let found) = ReferenceScanner.references(in: text) {
                 for name in found where !names.contains(name) { names.append(name) }

@@ -318,6 +318,11 @@ final class FormScope {
 
         let label = text(question.label, references: entry.textReferences, owner: index)
         let hint = text(question.hint, references: entry.textReferences, owner: index)
+        var readout: Derived<String>?
+        if !question.readout.isEmpty {
+            let filled = text(question.readout, references: entry.textReferences, owner: index)
+            readout = Derived(from: [filled, value]) { value.value.isEmpty ? "" : filled.value }
+        }
         let choices = choiceList(entry, owner: index)
         if entry.choiceFilter != nil, let choices {
             // As JavaRosa does: a choice the filter no longer offers is no
@@ -332,7 +337,7 @@ final class FormScope {
         let state = QuestionState(
             question: question, value: value, source: source.node, readSource: source.read,
             isRelevant: isRelevant, isRequired: isRequired, isReadOnly: isReadOnly,
-            validation: validation, label: label, hint: hint, choices: choices,
+            validation: validation, label: label, hint: hint, readout: readout, choices: choices,
             repeatState: repeats[index], inputError: inputError, constraintProblem: constraintProblem
         )
         states[index] = state

@@ -98,7 +98,7 @@ public final class FormViewModel {
     }
 
     /// One line per relevant question the respondent answers, in form order:
-    /// its label and its answer (a choice's label, `--` when blank). Made on
+    /// its label and its answer as `shown` reads it. Made on
     /// first use: it reads every answer, so a form that never shows it does
     /// not pay for it on each change.
     public private(set) lazy var summary: Derived<String> = makeSummary()
@@ -152,6 +152,7 @@ public final class FormViewModel {
             for state in states {
                 summaryTokens.append(state.value.observe { _ in revision.value &+= 1 })
                 summaryTokens.append(state.label.observe { _ in revision.value &+= 1 })
+                if let readout = state.readout { summaryTokens.append(readout.observe { _ in revision.value &+= 1 }) }
                 if let token = state.isRelevant.observe({ _ in revision.value &+= 1 }) { summaryTokens.append(token) }
                 if let repeatState = state.repeatState {
                     summaryTokens.append(repeatState.revision.observe { _ in revision.value &+= 1 })
@@ -177,10 +178,16 @@ public final class FormViewModel {
         return lines.joined(separator: "\n")
     }
 
-    /// An answer as a person reads it: choices by their labels, `--` when blank.
+    /// Shown for an answer not given.
+    public nonisolated static let unanswered = "--"
+
+    /// An answer as a person reads it: its readout when the form gives one,
+    /// an acknowledgement as YES or NO, choices by their labels, `--` when blank.
     private func shown(_ state: QuestionState) -> String {
         let value = state.value.value
-        guard !value.isEmpty else { return "--" }
+        if state.question.type == .acknowledge { return value == "OK" ? tr("YES") : tr("NO") }
+        guard !value.isEmpty else { return Self.unanswered }
+        if let readout = state.readout { return readout.value }
         guard state.question.type.isSelect, let choices = state.choices?.value else { return value }
         let names = state.question.type == .selectOne ? [value] : value.split(separator: " ").map(String.init)
         return names.map { name in

@@ -34,6 +34,9 @@ public final class QuestionState {
     public let label: Derived<String>
     /// The hint in the form's current language, `${}` references filled in.
     public let hint: Derived<String>
+    /// How the answer reads (`12.5 yrs`) when the row has a `readout`, in the
+    /// current language; `""` while unanswered. `nil` without one.
+    public let readout: Derived<String>?
     /// The choices a select offers now (its list narrowed by `choice_filter`).
     public let choices: Derived<[Choice]>?
     /// The repeat this row runs, when it is a repeat.
@@ -49,7 +52,7 @@ public final class QuestionState {
     init(
         question: Question, value: Observable<String>, source: ObservableNode, readSource: @escaping () -> String,
         isRelevant: ObservableBool, isRequired: ObservableBool, isReadOnly: ObservableBool,
-        validation: Derived<FieldValidation>, label: Derived<String>, hint: Derived<String>,
+        validation: Derived<FieldValidation>, label: Derived<String>, hint: Derived<String>, readout: Derived<String>?,
         choices: Derived<[Choice]>?, repeatState: RepeatState?, inputError: Observable<FieldValidation>,
         constraintProblem: @escaping () -> String
     ) {
@@ -65,6 +68,7 @@ public final class QuestionState {
         self.validation = validation
         self.label = label
         self.hint = hint
+        self.readout = readout
         self.choices = choices
         self.repeatState = repeatState
         let isTouched = isTouched

@@ -11,6 +11,9 @@ struct QuestionControl {
     var focus: @MainActor () -> Void
     var validated: Widget
     var labelled: [Widget]
+    /// Whether `shown` has the answer's readout in it already; otherwise a
+    /// question with a readout gets one beside the control.
+    var showsReadout = false
 
     /// A control whose focus goes to one widget.
     init(shown: Widget, focusable: Widget, validated: Widget, labelled: [Widget]) {
@@ -88,7 +91,16 @@ enum ControlRegistry {
     }
 
     static func makeControl(for state: QuestionState, context: ControlContext) -> QuestionControl? {
-        kind(for: state.question)?.make(for: state, context: context)
+        guard var control = kind(for: state.question)?.make(for: state, context: context) else { return nil }
+        if state.readout != nil, !control.showsReadout {
+            let line = Box(vertical: false, spacing: 12)
+            control.shown.expandsHorizontally = true
+            line.append(control.shown)
+            line.append(ReadoutLabel.make(for: state))
+            control.shown = line
+            control.showsReadout = true
+        }
+        return control
     }
 }
 

@@ -2,26 +2,37 @@ import FormEngine
 import TwoWayBinding
 import TwoWayBindingGtk
 
-/// A number whose constraint sets its range: a spin button offering that
-/// range, empty while unanswered. A number outside it is refused with the
-/// constraint's message rather than clamped into it.
+/// A number with a range: a spin button offering it, empty while
+/// unanswered. Bounds the question declares (`start`, `end`, `step` in its
+/// parameters) are the control's own, and a number typed past them is
+/// clamped into them, as GTK's spin button does; a range that only the
+/// constraint sets is a rule, and a number outside it is refused with the
+/// constraint's message.
 @MainActor
 enum NumberSpinControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
-        (question.type == .integer || question.type == .decimal) && question.constrainedRange != nil
+        (question.type == .integer || question.type == .decimal)
+            && (question.declaredBounds != nil || question.constrainedRange != nil)
     }
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
-        guard let range = state.question.constrainedRange else { return nil }
-        let wholeNumbers = state.question.type == .integer
-        let digits = wholeNumbers ? 0 : max(2, decimalPlaces(of: range.lowerBound), decimalPlaces(of: range.upperBound))
-        let step = wholeNumbers || range.upperBound - range.lowerBound > 10 ? 1 : 0.1
-        let spin = SpinButton(range: range, step: step)
-        spin.digits = digits
+        let question = state.question
+        let wholeNumbers = question.type == .integer
+        let spin: SpinButton
+        if let declared = question.declaredBounds {
+            let range = declared.range
+            spin = SpinButton(range: range, step: declared.step)
+            spin.digits = wholeNumbers ? 0 : [range.lowerBound, range.upperBound, declared.step].map(decimalPlaces).max()!
+        } else if let range = question.constrainedRange {
+            spin = SpinButton(range: range, step: wholeNumbers || range.upperBound - range.lowerBound > 10 ? 1 : 0.1)
+            spin.digits = wholeNumbers ? 0 : max(2, decimalPlaces(of: range.lowerBound), decimalPlaces(of: range.upperBound))
+            spin.outOfRangeMessage = { [weak state] _ in state?.constraintProblem() ?? "" }
+        } else {
+            return nil
+        }
         // Letters reach the spin button, to be refused with the form's message.
         spin.acceptsOnlyDigits = false
         spin.notANumberMessage = { [weak state] text in state?.typeProblem(text) ?? "" }
-        spin.outOfRangeMessage = { [weak state] _ in state?.constraintProblem() ?? "" }
         spin.allowingEmpty.bind(
             with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: ControlContext.options(for: state)
         )

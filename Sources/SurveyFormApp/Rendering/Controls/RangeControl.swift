@@ -2,8 +2,8 @@ import FormEngine
 import TwoWayBinding
 import TwoWayBindingGtk
 
-/// A `range` question: a scale over its start, end and step, its value in
-/// a label of its own beside it ("–" while unanswered).
+/// A `range` question: a scale over its start, end and step, its value (or
+/// its readout, when the form gives one) in a label beside it.
 @MainActor
 enum RangeControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
@@ -20,13 +20,12 @@ enum RangeControl: QuestionControlKind {
             with: state.value, transform: .range(start: parameters.start, step: parameters.step),
             options: ControlContext.options(for: state)
         )
-        let value = Label()
-        value.show(state.value, format: { $0.isEmpty ? "–" : $0 })
-        value.setMinimumSize(width: 48)
         let line = Box(vertical: false, spacing: 12)
         line.append(scale)
-        line.append(value)
+        line.append(ReadoutLabel.make(for: state))
         context.movesOnWithEnter(scale)
-        return QuestionControl(shown: line, focusable: scale, validated: scale, labelled: [scale])
+        var control = QuestionControl(shown: line, focusable: scale, validated: scale, labelled: [scale])
+        control.showsReadout = true
+        return control
     }
 }
