@@ -8,7 +8,6 @@ let package = Package(
     name: "SurveyForm",
     products: [
         .library(name: "TwoWayBinding", targets: ["TwoWayBinding"]),
-        .library(name: "SurveyModel", targets: ["SurveyModel"]),
         .library(name: "TwoWayBindingGtk", targets: ["TwoWayBindingGtk"]),
         .library(name: "TwoWayBindingAdw", targets: ["TwoWayBindingAdw"]),
         .library(name: "GtkAppShell", targets: ["GtkAppShell"]),
@@ -57,19 +56,10 @@ let package = Package(
         // zlib, which unpacks the workbook's parts: its inflate ends on any
         // input, at the stream's end or where the input runs out.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The built-in survey's view model: its XLSForm, compiled into the
-        // module as bytes (no bundle to find at run time), run by the forms
-        // engine behind typed answers, live texts and the summary. No GTK.
-        .target(
-            name: "SurveyModel",
-            dependencies: ["TwoWayBinding", "FormEngine"],
-            resources: [.embedInCode("Resources/survey.md")]
-        ),
-
         // Stored responses (SQLite through GRDB), drafts and CSV export.
         .target(
             name: "SurveyStorage",
-            dependencies: ["SurveyModel", "FormEngine", "TwoWayBinding", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FormEngine", "TwoWayBinding", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The desktop keyring, for the server's password.
         .systemLibrary(
@@ -82,7 +72,7 @@ let package = Package(
         .target(
             name: "SurveySync",
             dependencies: [
-                "SurveyStorage", "SurveyModel", "FormEngine", "CSecret",
+                "SurveyStorage", "FormEngine", "CSecret",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -92,9 +82,12 @@ let package = Package(
         .target(
             name: "SurveyFormApp",
             dependencies: [
-                "FormEngine", "SurveyModel", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
+                "FormEngine", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
                 "TwoWayBindingAdw", "GtkAppShell",
             ],
+            // The built-in survey's XLSForm, compiled in as bytes: no bundle
+            // to find at run time.
+            resources: [.embedInCode("Resources/survey.md")],
             plugins: ["GResourceCompiler"]
         ),
         .executableTarget(name: "SurveyForm", dependencies: ["SurveyFormApp"]),
@@ -121,12 +114,11 @@ let package = Package(
         ),
         // CZlib to write the zip archives, hostile ones included, that the tests read.
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "TwoWayBinding", "CZlib"]),
-        .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "TwoWayBinding", "FormEngine"]),
         .testTarget(
             name: "SurveyStorageTests",
             // GtkTestSupport and TwoWayBindingGtk for the storage events under a running GLib main loop.
             dependencies: [
-                "SurveyStorage", "SurveyModel", "FormEngine", "TwoWayBinding", "TwoWayBindingGtk", "GtkTestSupport",
+                "SurveyStorage", "FormEngine", "TwoWayBinding", "TwoWayBindingGtk", "GtkTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Read by path: a dump of a database a past release wrote, and a
@@ -137,13 +129,13 @@ let package = Package(
         // of SurveySyncTests start and kill (built with the tests).
         .executableTarget(
             name: "sync-load-worker",
-            dependencies: ["SurveySync", "SurveyStorage", "SurveyModel"],
+            dependencies: ["SurveySync", "SurveyStorage", "FormEngine"],
             path: "Tests/SyncLoadWorker"
         ),
         .testTarget(
             name: "SurveySyncTests",
             dependencies: [
-                "SurveySync", "SurveyStorage", "SurveyModel", "FormEngine",
+                "SurveySync", "SurveyStorage", "FormEngine",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -158,7 +150,7 @@ let package = Package(
         // Randomized and long-running checks of the binding on real widgets.
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CTwoWayBindingGtkShims", "SurveyModel", "GtkTestSupport"]
+            dependencies: ["TwoWayBinding", "TwoWayBindingGtk", "CTwoWayBindingGtkShims", "GtkTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import TwoWayBindingGtk
 
-/// What the application asks of its window, whichever form it shows: the
-/// built-in survey's or one opened from a file.
+/// What the application asks of its window: a form's, or the one saying a
+/// form is being opened.
 @MainActor
 protocol AppWindow: AnyObject {
     var window: Window { get }
@@ -11,5 +11,3 @@ protocol AppWindow: AnyObject {
     /// Closes the window, keeping its draft.
     func close()
 }
-
-extension SurveyWindow: AppWindow {}

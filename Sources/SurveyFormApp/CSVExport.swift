@@ -1,8 +1,9 @@
 import Foundation
 import SurveyStorage
 
-/// `survey-form --export-csv PATH [--force]`: every stored response, no
-/// display needed. It only reads the database, and fails (exit 1) rather than
+/// `survey-form --export-csv PATH [--force] [--form FILE]`: every stored
+/// response to the built-in survey (or to the form in FILE), no display
+/// needed. It only reads the database, and fails (exit 1) rather than
 /// write a header-only file when there is no healthy database to read: a
 /// nightly job must not replace yesterday's export with nothing.
 @MainActor
@@ -32,8 +33,9 @@ enum CSVExport {
         }
     }
 
-    /// Writes every response of `store` to `url` in submission order; how many.
-    /// Never into the data folder, where it could take the database's place.
+    /// Writes every response of `store` to `form` (the built-in survey when
+    /// `nil`) to `url` in submission order; how many. Never into the data
+    /// folder, where it could take the database's place.
     static func export(from store: ResponseStore, form: FormFile? = nil, to url: URL, replacing: Bool) throws -> Int {
         if isInDataFolder(url) {
             throw StorageError(String(
@@ -41,10 +43,8 @@ enum CSVExport {
                 url.path, DataLocation.dataDirectory.path
             ))
         }
-        if let form {
-            return try FormCSVExporter.write(form.definition, from: store, to: url, replacing: replacing)
-        }
-        return try CSVExporter.write(from: store, to: url, replacing: replacing)
+        let definition = form?.definition ?? BuiltInSurvey.definition
+        return try FormCSVExporter.write(definition, from: store, to: url, replacing: replacing)
     }
 
     /// Whether `url`'s folder is the data folder or inside it, links resolved.

@@ -1,21 +1,53 @@
 import FormEngine
 import Foundation
 
-/// A form opened from a file (`.xlsx`, `.csv`, `.md`) that can run, or why not.
+/// A form that can run, from a file (`.xlsx`, `.csv`, `.md`) or built in,
+/// or why not: the built-in survey is its embedded `survey.md`, read and
+/// run exactly as a file is.
 ///
 /// Reading and planning never touch GTK: the window does both off its
 /// thread (`read(path:)`) and only builds the controls on it.
 struct FormFile: Sendable {
-    /// The file's absolute path.
-    let path: String
+    /// Where a form comes from.
+    enum Origin: Sendable, Equatable {
+        /// A file, by its absolute path.
+        case file(String)
+        /// The survey compiled into the app (`BuiltInSurvey`).
+        case builtIn
+    }
+
+    let origin: Origin
     /// The form, planned for running.
     let plan: FormPlan
 
     var definition: FormDefinition { plan.definition }
 
+    /// The file's absolute path; `nil` for the built-in survey.
+    var path: String? {
+        if case .file(let path) = origin { return path }
+        return nil
+    }
+
+    var isBuiltIn: Bool { origin == .builtIn }
+
     /// The form's id and version, as responses are stored under them.
     var id: String { definition.settings.id }
     var version: String { definition.settings.version ?? "" }
+
+    /// The form's title, as the window shows it: the built-in survey's in
+    /// the user's language, a file's as the form gives it.
+    var title: String {
+        isBuiltIn ? tr(definition.settings.title) : definition.settings.title
+    }
+
+    /// The built-in survey, planned once (its reading may have started in
+    /// the background, see `BuiltInSurvey.readInBackground`).
+    @MainActor static let builtIn: FormFile = {
+        let plan = FormPlan(BuiltInSurvey.definition)
+        // The form is part of the binary and checked by its tests.
+        precondition(plan.problems.isEmpty, "The built-in survey cannot run: \(plan.problems)")
+        return FormFile(origin: .builtIn, plan: plan)
+    }()
 
     /// Reads and checks the form at `path` on the calling thread (the
     /// command line's modes): its problems, each naming its row, when it
@@ -54,7 +86,7 @@ struct FormFile: Sendable {
         guard plan.problems.isEmpty else {
             return .failure(FormFileError(path: url.path, problems: plan.problems.map { "\($0)" }))
         }
-        return .success(FormFile(path: url.path, plan: plan))
+        return .success(FormFile(origin: .file(url.path), plan: plan))
     }
 }
 

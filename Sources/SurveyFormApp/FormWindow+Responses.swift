@@ -1,99 +1,135 @@
 import FormEngine
 import Foundation
 import SurveyStorage
+import TwoWayBinding
 import TwoWayBindingAdw
 import TwoWayBindingGtk
 
-/// The form's stored responses below it (none in kiosk mode): the newest in a
-/// boxed list, each opened read-only or deleted with Undo; an empty state
-/// when there are none. And the menu's export of this form's responses.
+/// The form's stored responses beside it (none in kiosk mode), newest
+/// first: every one of them, read off the main thread and shown lazily (GTK
+/// makes rows only for those in view), so that 100,000 responses cost the
+/// window no frame. A row opens its response read-only; its button deletes
+/// it, with Undo. And the menu's export of this form's responses.
 extension FormWindow {
-    /// How many responses the list shows; the export has them all.
-    static let listedResponses = 50
+    func showResponsesList() {
+        guard !isKiosk else { return }
+        // Two buttons a row, both reached with Tab (GTK 4.8's list view
+        // gives Tab to a row's buttons, not to the row): the response, which
+        // opens it, and Delete.
+        responsesListView.show(listedResponses, makeRow: { () -> Box in
+            let row = Box(vertical: false, spacing: 6)
+            let label = Label()
+            label.wrapsWords = true
+            let open = Button(child: label)
+            open.addStyleClass("flat")
+            open.expandsHorizontally = true
+            row.append(open)
+            row.append(Button(iconName: "user-trash-symbolic", tooltip: tr("Delete Response")))
+            return row
+        }, bindRow: { [weak self] row, response, rowBag in
+            let buttons = row.children(ofType: Button.self)
+            guard let self, buttons.count == 2, let label = buttons[0].children(ofType: Label.self).first else { return }
+            let (open, delete) = (buttons[0], buttons[1])
+            label.text = Self.rowText(for: response)
+            // Their names say which response; the row's text is the label's.
+            let title = Self.rowTitle(for: response)
+            open.accessibleLabel = String(format: tr("Open the response of %@"), title)
+            delete.accessibleLabel = String(format: tr("Delete the response of %@"), title)
+            open.onClicked { [weak self] in self?.showResponse(response) }.store(in: rowBag)
+            delete.onClicked { [weak self] in self?.delete(response) }.store(in: rowBag)
+        })
+        .store(in: bag)
+    }
 
-    /// Reads the newest responses again, off the main thread, and rebuilds
-    /// the list when they arrive (a later reading wins over an earlier one).
-    func reloadResponses() {
-        guard responsesBox != nil else { return }
+    /// Reads the stored responses once the window has drawn its first frame,
+    /// so that reading 100,000 of them takes no time from it (on two cores
+    /// the reading thread competes with the drawing for the CPU).
+    func refreshResponsesAfterFirstFrame() {
+        window.onFirstFrame { [weak self] in self?.refreshResponses() }.store(in: bag)
+    }
+
+    /// Reads the stored responses again, off the main thread; the list and
+    /// its heading change when the reading arrives (a later reading wins).
+    func refreshResponses() {
+        // A respondent never sees earlier answers, so they are not even read.
+        guard !isKiosk else { return }
         guard let store else {
-            showResponses([], total: 0, deliveries: [:])
+            responsesHeadingLabel.text = tr("Stored responses are unavailable")
             return
         }
-        let formID = form.id, limit = Self.listedResponses
-        responsesReading.start({ () throws -> (newest: [FormResponse], total: Int, deliveries: [String: Delivery]) in
-            let read = try store.newestResponses(toForm: formID, limit: limit)
-            return (read.newest, read.total, try store.deliveries(of: read.newest.map(\.instanceID)))
-        }, then: { [weak self] result in
+        let formID = form.id
+        responsesReading.start({ try store.listing(ofForm: formID) }, then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let read):
-                showResponses(read.newest, total: read.total, deliveries: read.deliveries)
+            case .success(let listed):
+                listedResponses.replaceAll(with: listed)
+                updateResponsesHeading()
             case .failure(let error):
-                showStatus(error.localizedDescription, isError: true)
-                showResponses([], total: 0, deliveries: [:])
+                listedResponses.replaceAll(with: [])
+                responsesHeadingLabel.text = error.localizedDescription
             }
         })
     }
 
-    /// Shows `newest` (newest first) of `total` stored responses, with where
-    /// each stands on its way to the server when one is set.
-    private func showResponses(_ newest: [FormResponse], total: Int, deliveries: [String: Delivery]) {
-        guard let box = responsesBox else { return }
-        box.removeAll()
-        responseRowsBag.cancelAll()
-        guard !newest.isEmpty else {
-            let empty = StatusPage(
-                iconName: "document-edit-symbolic", title: tr("No Responses Yet"),
-                description: tr("Submitted responses to this form are listed here."), compact: true
-            )
-            box.append(empty.widget)
-            return
-        }
-        let group = PreferencesGroup(
-            title: String(format: trn("%d Stored Response", "%d Stored Responses", total), Int32(total)),
-            description: total > newest.count
-                ? String(format: tr("The %d newest are listed; export the responses to see them all."), Int32(Self.listedResponses))
-                : ""
-        )
-        for response in newest {
-            group.add(responseRow(response, delivery: deliveries[response.instanceID]))
-        }
-        box.append(group.widget)
+    /// Puts a response just stored where it sorts (a new one at the top),
+    /// without reading the others again: a submit costs the window one row,
+    /// however many are listed.
+    func showStored(_ response: FormResponse) {
+        guard !isKiosk, response.formID == form.id, let id = response.id,
+              // A draft restored after a crash may be one already stored.
+              let position = ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses)
+        else { return }
+        listedResponses.insert(ListedResponse(response), at: position)
+        updateResponsesHeading()
     }
 
-    private func responseRow(_ response: FormResponse, delivery: Delivery?) -> ActionRow {
-        let title = Self.dateFormatter.string(from: response.submittedAt)
-        var subtitle: [String] = []
-        if let first = response.answers.first(where: { !$0.value.isEmpty }) { subtitle.append(String(first.value.prefix(80))) }
-        if SyncService.shared.status.value.server != nil, let delivery {
-            subtitle.append(SyncService.describe(delivery.state, lastError: delivery.lastError))
-        }
-        let row = ActionRow(title: title, subtitle: subtitle.joined(separator: "\n"))
-        let delete = Button(iconName: "user-trash-symbolic", tooltip: tr("Delete Response"))
-        // The tooltip names the button's purpose; its name says which response.
-        delete.accessibleLabel = String(format: tr("Delete the response of %@"), title)
-        row.addSuffix(delete)
-        row.onActivated { [weak self] in self?.showResponse(response) }.store(in: responseRowsBag)
-        delete.onClicked { [weak self] in self?.delete(response) }.store(in: responseRowsBag)
-        return row
+    private func updateResponsesHeading() {
+        let count = listedResponses.count
+        responsesHeadingLabel.text = String(format: trn("%d stored response", "%d stored responses", count), Int32(count))
+    }
+
+    /// What it is called (or, without a name, when it was submitted), when,
+    /// and where it stands when a server is set.
+    static func rowText(for response: ListedResponse) -> String {
+        let date = rowDateFormatter.string(from: response.submittedAt)
+        let text = response.title.isEmpty ? date : "\(response.title)\n\(date)"
+        guard SyncService.shared.status.value.server != nil, let delivery = response.delivery else { return text }
+        return text + "\n" + SyncService.describe(delivery, lastError: response.deliveryError)
+    }
+
+    static func rowTitle(for response: ListedResponse) -> String {
+        response.title.isEmpty ? rowDateFormatter.string(from: response.submittedAt) : response.title
     }
 
     /// A stored response, read-only: each answer under its question's label.
-    private func showResponse(_ response: FormResponse) {
+    private func showResponse(_ listed: ListedResponse) {
+        guard let store else { return }
+        let response: FormResponse
+        do {
+            guard let found = try store.response(id: listed.id) else { return }
+            response = found
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+            return
+        }
         let language = viewModel.language.value
         var labels: [String: String] = [:]
+        var calculated: Set<String> = []
         for question in form.definition.allQuestions {
             labels[question.pathString] = question.label.text(in: language)
+            if question.type == .calculate { calculated.insert(question.pathString) }
         }
-        let lines = response.answers.map { answer -> String in
+        let lines = response.answers.compactMap { answer -> String? in
             // `member[2]/age` is the question `member/age`, second member.
             let template = answer.path.replacing(/\[\d+\]/, with: "")
+            // Calculations are the form's own workings, not answers.
+            guard !calculated.contains(template) else { return nil }
             let label = labels[template].flatMap { $0.isEmpty ? nil : $0 } ?? answer.path
             let position = answer.path.contains("[") ? " (\(answer.path.split(separator: "/").dropLast().joined(separator: "/")))" : ""
-            return "\(label)\(position): \(answer.value.isEmpty ? "–" : answer.value)"
+            return "\(label)\(position): \(answer.value.isEmpty ? FormViewModel.unanswered : answer.value)"
         }
         let dialog = MessageDialog(
-            over: window, heading: String(format: tr("Response of %@"), Self.dateFormatter.string(from: response.submittedAt)),
+            over: window, heading: String(format: tr("Response of %@"), Self.rowDateFormatter.string(from: response.submittedAt)),
             body: lines.joined(separator: "\n")
         )
         dialog.addResponse("close", label: tr("_Close"))
@@ -103,8 +139,8 @@ extension FormWindow {
     }
 
     /// Deletes a stored response; the toast's Undo stores it again.
-    private func delete(_ response: FormResponse) {
-        guard removeStored(response) else { return }
+    private func delete(_ listed: ListedResponse) {
+        guard let response = removeStored(id: listed.id) else { return }
         showStatus(tr("Response deleted"), isError: false)
         showToast(tr("Response deleted"), undo: { [weak self] in
             guard let self, let store = self.store else { return }
@@ -117,11 +153,29 @@ extension FormWindow {
         })
     }
 
+    /// Removes the stored response `id` from the database and the list;
+    /// the response, or `nil` with the reason shown.
+    func removeStored(id: Int64) -> FormResponse? {
+        guard let store else { return nil }
+        let removed: FormResponse?
+        do {
+            removed = try store.deleteResponse(id: id)
+        } catch {
+            showStatus(error.localizedDescription, isError: true)
+            return nil
+        }
+        if let index = listedResponses.firstIndex(where: { $0.id == id }) {
+            listedResponses.remove(at: index)
+            updateResponsesHeading()
+        }
+        return removed
+    }
+
     /// The menu's export of this form's responses, every version's.
     func chooseExportFile() {
         guard !isKiosk else { return }
         exportDialog.present(
-            over: window, suggestedName: "\(form.id)-responses.csv",
+            over: window, suggestedName: form.isBuiltIn ? "survey-responses.csv" : "\(form.id)-responses.csv",
             export: { [weak self] url in
                 guard let self, let store else {
                     throw StorageError(tr("There are no responses to export: the response database could not be opened."))
@@ -133,7 +187,8 @@ extension FormWindow {
         )
     }
 
-    private static let dateFormatter: DateFormatter = {
+    // One formatter for every row: making one costs more than using it.
+    static let rowDateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .short

@@ -1,16 +1,16 @@
 import FormEngine
 import Foundation
-import SurveyModel
 import SurveyStorage
 import TwoWayBinding
 import TwoWayBindingAdw
 import GtkAppShell
 import TwoWayBindingGtk
 
-/// A window collecting responses to a form opened from a file: a libadwaita
-/// window with the form's title in the header bar, its questions in boxed
-/// lists (see `FormRenderer`), Submit at the end, and "Response saved" as a
-/// toast with Undo.
+/// The window collecting responses to a form, from a file or built in: a
+/// libadwaita window with the form's title in the header bar, its questions
+/// in boxed lists (see `FormRenderer`), Submit at the end with the summary
+/// below, "Response saved" as a toast with Undo, and the stored responses
+/// beside the form.
 @MainActor
 final class FormWindow: AppWindow {
     let window: Window
@@ -23,14 +23,17 @@ final class FormWindow: AppWindow {
     private var autosave: DraftAutosave!
     private let page: Box
     private let toastOverlay: ToastOverlay
-    /// Holds the stored-responses list or its empty state; `nil` in kiosk mode.
-    private(set) var responsesBox: Box?
-    /// The shown response rows' handlers, cut together when the list is read again.
-    let responseRowsBag = ObservationToken.Bag()
+    /// The stored responses, newest first, as the list shows them.
+    let listedResponses = ObservableList<ListedResponse>()
+    let responsesListView: ListView
+    let responsesHeadingLabel: Label
     /// Reads the stored responses off the main thread; the newest reading wins.
     let responsesReading = LatestReading()
     /// Whether a response is being written.
     private var isStoring = false
+    /// Set while the window replaces the answers as a whole (a new blank
+    /// response, one taken back), which is no edit of the user's.
+    private var isReplacingAnswers = false
     /// Where the store says what became of each response.
     let storageEvents = EventBus()
     let exportDialog = ExportDialog()
@@ -38,7 +41,7 @@ final class FormWindow: AppWindow {
     /// The answers so far, while the summary is open.
     private let summaryExpander: Widget
     private let summaryLabel: Label
-    private let isSummaryOpen = Observable(false)
+    private let isSummaryOpen = Observable(true)
     private let pageLabel: Label
     private let backButton: Widget
     private let nextButton: Widget
@@ -48,11 +51,13 @@ final class FormWindow: AppWindow {
     private let primaryMenu: Menu
     private let languageSection: Menu
     private var renderer: FormRenderer!
+    /// Each answer's kind by question path, from the form's types.
+    private lazy var answerKinds = FormCSVExporter.answerKinds(of: form.definition)
     private var startedAt = Date()
     private let windowState = WindowState(settings: .shared)
     /// The window's actions (`win.*`).
     private let actions: ActionMap
-    private let bag = ObservationToken.Bag()
+    let bag = ObservationToken.Bag()
     private var draftOffer: MessageDialog?
     /// Whether this version's own draft was taken up at start.
     private var restoredOwnDraft = false
@@ -78,9 +83,9 @@ final class FormWindow: AppWindow {
             window = try builder.object("formWindow", as: Window.self)
             window.add(to: application.application)
             actions = try ActionMap(of: window)
-            window.title = form.definition.settings.title
+            window.title = form.title
             let title = try builder.object("windowTitle", as: Widget.self)
-            try title.set(.string("title"), to: form.definition.settings.title)
+            try title.set(.string("title"), to: form.title)
             try title.set(.string("subtitle"), to: Self.subtitle(of: form) ?? "")
             primaryMenu = try builder.menu("primaryMenu")
             languageSection = try builder.menu("languageSection")
@@ -94,15 +99,14 @@ final class FormWindow: AppWindow {
             nextButton = try builder.object("nextButton", as: Widget.self)
             submitButton = try builder.object("submitButton", as: Widget.self)
             let deliveryLabel = try builder.object("deliveryLabel", as: Label.self)
-            let responses = try builder.object("responsesBox", as: Box.self)
+            responsesListView = try builder.object("responsesListView", as: ListView.self)
+            responsesHeadingLabel = try builder.object("responsesHeadingLabel", as: Label.self)
             // A respondent sees no earlier answers: the list is never filled,
             // and hidden it is out of the accessibility tree and the focus chain.
             if kiosk {
-                deliveryLabel.isVisible = false
-                responses.isVisible = false
+                try builder.object("responsesPane", as: Widget.self).isVisible = false
             } else {
                 SyncService.shared.show(in: deliveryLabel)
-                responsesBox = responses
             }
         } catch {
             // The interface is compiled into the binary: this is a build defect.
@@ -128,17 +132,18 @@ final class FormWindow: AppWindow {
         setupStorageEvents()
         fillMenu()
         windowState.restore(to: window)
-        if let problem = openingProblem {
-            showStatus(problem, isError: true)
-        } else if let draftNews {
-            showStatus(draftNews.message, isError: draftNews.isError)
+        // Both, when both: news of the draft must not hide a problem with the database.
+        let news = [openingProblem.map { ($0, true) }, draftNews.map { ($0.message, $0.isError) }].compactMap { $0 }
+        if !news.isEmpty {
+            showStatus(news.map(\.0).joined(separator: "\n"), isError: news.contains { $0.1 })
         }
         setupAutosave()
         setupSummary()
         updatePageControls()
-        reloadResponses()
+        showResponsesList()
+        refreshResponsesAfterFirstFrame()
         // Each round of sending moves rows from waiting to sent.
-        SyncService.shared.roundsFinished.observe { [weak self] _ in self?.reloadResponses() }.store(in: bag)
+        SyncService.shared.roundsFinished.observe { [weak self] _ in self?.refreshResponses() }.store(in: bag)
         // Its size is read while the window is whole; by "destroy" it is not.
         window.onCloseRequest { [weak self] in
             guard let self else { return }
@@ -146,11 +151,16 @@ final class FormWindow: AppWindow {
         }
         .store(in: bag)
         window.onDestroy { [weak self] in self?.windowDidClose() }.store(in: bag)
+        // A status message is about the last thing done: the next edit clears it.
+        viewModel.answerChanges.observeChange { [weak self] in
+            guard let self, !isReplacingAnswers else { return }
+            clearStatus()
+        }
+        .store(in: bag)
     }
 
-    /// The summary follows the answers while it is open. The view model
-    /// makes it on first opening, so a form whose summary is never opened
-    /// pays nothing for it.
+    /// The summary follows the answers while it is open, as it is at first
+    /// (Alt+U closes it).
     private func setupSummary() {
         do {
             try summaryExpander.bind(.boolean("expanded"), with: isSummaryOpen).store(in: bag)
@@ -161,7 +171,7 @@ final class FormWindow: AppWindow {
         isSummaryOpen.observe(sendInitial: true) { [weak self] isOpen in
             guard let self else { return }
             if isOpen {
-                summaryLabel.show(viewModel.summary)
+                summaryLabel.show(viewModel.summary, format: Self.summaryForDisplay)
             } else {
                 summaryLabel.binder?.unbind()
                 summaryLabel.text = ""
@@ -170,8 +180,20 @@ final class FormWindow: AppWindow {
         .store(in: bag)
     }
 
+    /// A file's version; the built-in survey's is the app's own business.
+    /// The longest summary line shown.
+    static let summaryLineLimit = 500
+
+    /// The summary with each overlong line cut short: laying out a pasted
+    /// 65,000-character answer in a wrapping label takes GTK most of a minute.
+    static func summaryForDisplay(_ summary: String) -> String {
+        summary.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.count > summaryLineLimit ? $0.prefix(summaryLineLimit) + "…" : String($0) }
+            .joined(separator: "\n")
+    }
+
     private static func subtitle(of form: FormFile) -> String? {
-        form.version.isEmpty ? nil : String(format: tr("Version %@"), form.version)
+        form.version.isEmpty || form.isBuiltIn ? nil : String(format: tr("Version %@"), form.version)
     }
 
     private func makeRenderer() -> FormRenderer {
@@ -222,8 +244,23 @@ final class FormWindow: AppWindow {
         autosave.flush()
         renderer.tearDown(removingWidgets: false)
         bag.cancelAll()
-        responseRowsBag.cancelAll()
         onClose?()
+    }
+
+    private func replacingAnswers(_ replace: () -> Void) {
+        isReplacingAnswers = true
+        defer { isReplacingAnswers = false }
+        replace()
+    }
+
+    /// Clears the status, but for a draft that cannot be saved: that stays
+    /// in view until a save succeeds, since every keystroke meanwhile is at risk.
+    private func clearStatus() {
+        if let draftProblem = autosave?.problem {
+            if statusLabel.text != draftProblem { showStatus(draftProblem, isError: true) }
+            return
+        }
+        if !statusLabel.text.isEmpty { statusLabel.text = "" }
     }
 
     func showStatus(_ message: String, isError: Bool) {
@@ -237,6 +274,9 @@ final class FormWindow: AppWindow {
     /// Takes up this form version's draft, if one was left; says what happened.
     private func restoreDraft() -> (message: String, isError: Bool)? {
         do {
+            if form.isBuiltIn, let damaged = try drafts.takeOverSurveyDraft() {
+                return (String(format: tr("The saved draft was damaged. It was moved to %@."), damaged.movedTo.path), true)
+            }
             switch try drafts.load(formID: form.id, version: form.version) {
             case .none:
                 return nil
@@ -273,8 +313,16 @@ final class FormWindow: AppWindow {
     private func saveDraft() throws {
         try drafts.save(FormDraft(
             formID: form.id, formVersion: form.version, instanceID: viewModel.instanceID, startedAt: startedAt,
-            answers: viewModel.answers().map { FormResponse.Answer(path: $0.path, value: $0.value) }
+            answers: storedAnswers()
         ))
+    }
+
+    /// The answers as storage keeps them, each with the kind its question's
+    /// type gives it (a number, an acknowledgement).
+    private func storedAnswers() -> [FormResponse.Answer] {
+        viewModel.answers().map { answer in
+            FormResponse.Answer(path: answer.path, value: answer.value, kind: answerKinds[FormCSVExporter.templatePath(answer.path)])
+        }
     }
 
     /// With no draft of its own, a form whose other version left one asks
@@ -310,8 +358,10 @@ final class FormWindow: AppWindow {
     /// only once the answers are safe in the new one.
     private func carryOver(_ draft: FormDraft) {
         renderer.tearDown()
-        viewModel.reset()
-        take(draft)
+        replacingAnswers {
+            viewModel.reset()
+            take(draft)
+        }
         renderer = makeRenderer()
         renderer.focusFirstQuestion()
         do {
@@ -338,6 +388,12 @@ final class FormWindow: AppWindow {
         addAction("redo") { [weak self] in self?.viewModel.history.redo() }
         bindEnabled("undo", to: viewModel.history.canUndo)
         bindEnabled("redo", to: viewModel.history.canRedo)
+        // win.submit stays enabled so that Ctrl+S on an incomplete form says
+        // what is missing; only the button waits until the form is valid.
+        viewModel.isValid.observe(sendInitial: true) { [weak self] isValid in
+            self?.submitButton.isSensitive = isValid
+        }
+        .store(in: bag)
         if isKiosk { actions.setEnabled("export-csv", false) }
         addLanguageAction()
     }
@@ -396,10 +452,11 @@ final class FormWindow: AppWindow {
             showStatus(tr("Responses cannot be saved: the response database could not be opened."), isError: true)
             return
         }
+        let answers = storedAnswers()
         let response = FormResponse(
             formID: form.id, formVersion: form.version, instanceID: viewModel.instanceID,
             startedAt: startedAt, submittedAt: Date(),
-            answers: viewModel.answers().map { FormResponse.Answer(path: $0.path, value: $0.value) }
+            title: viewModel.instanceName() ?? FormResponse.defaultTitle(answers), answers: answers
         )
         // The write waits for the disk off the main thread; the answers stay
         // in the form, and in the draft, until it is confirmed. A second
@@ -417,7 +474,7 @@ final class FormWindow: AppWindow {
     /// What storage says, from the thread that wrote: a stored response
     /// shows in the list, a failure in the status.
     private func setupStorageEvents() {
-        storageEvents.subscribe(ResponseStored<FormResponse>.self) { [weak self] _ in self?.reloadResponses() }
+        storageEvents.subscribe(ResponseStored.self) { [weak self] stored in self?.showStored(stored.response) }
             .store(in: bag)
         storageEvents.subscribe(StorageFailed.self) { [weak self] failure in
             self?.showStatus(failure.message, isError: true)
@@ -446,7 +503,7 @@ final class FormWindow: AppWindow {
 
     private func startNewResponse() {
         renderer.tearDown()
-        viewModel.reset()
+        replacingAnswers { viewModel.reset() }
         startedAt = Date()
         renderer = makeRenderer()
         renderer.focusFirstQuestion()
@@ -455,10 +512,12 @@ final class FormWindow: AppWindow {
     /// Undo of a submit: the response leaves the database and its answers
     /// come back into the form, under the same instance id.
     private func takeBack(_ response: FormResponse) {
-        guard removeStored(response) else { return }
+        guard let id = response.id, removeStored(id: id) != nil else { return }
         renderer.tearDown()
-        viewModel.reset()
-        viewModel.restore(response.answers.map { ($0.path, $0.value) })
+        replacingAnswers {
+            viewModel.reset()
+            viewModel.restore(response.answers.map { ($0.path, $0.value) })
+        }
         viewModel.resume(instanceID: response.instanceID)
         startedAt = response.startedAt
         renderer = makeRenderer()
@@ -483,17 +542,20 @@ final class FormWindow: AppWindow {
         }
     }
 
-    /// Removes a stored response and updates the list; says why it could not.
-    func removeStored(_ response: FormResponse) -> Bool {
-        guard let store, let id = response.id else { return false }
-        do {
-            try store.deleteResponse(id: id)
-        } catch {
-            showStatus(error.localizedDescription, isError: true)
-            return false
-        }
-        reloadResponses()
-        return true
-    }
+}
 
+/// What the user is told about the database a window opened, if anything:
+/// a damaged one was moved aside, or it came from a newer version.
+@MainActor
+func storageNotice(_ store: ResponseStore) -> String? {
+    if let setAside = store.setAside {
+        return String(
+            format: tr("The response database was damaged. It was moved to %@ and a new one was started."),
+            setAside.movedTo.path
+        )
+    }
+    if store.isReadOnly {
+        return tr("The response database was written by a newer version of Survey Form. Its responses can be read, but no new response can be stored.")
+    }
+    return nil
 }

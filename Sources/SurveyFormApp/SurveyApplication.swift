@@ -1,6 +1,5 @@
 import TwoWayBinding
 import Foundation
-import SurveyModel
 import SurveyStorage
 import TwoWayBindingAdw
 import GtkAppShell
@@ -118,7 +117,8 @@ public final class SurveyApplication {
     /// window; whether there was one. Otherwise this process goes on as the
     /// running instance (GApplication allows registering this early).
     private func handOver(_ form: FormFile) -> Bool {
-        application.openInRunningInstance([form.path])
+        guard let path = form.path else { return false }
+        return application.openInRunningInstance([path])
     }
 
     /// Reads the form named on the command line: `nil` to go on, or the exit
@@ -312,17 +312,16 @@ public final class SurveyApplication {
 
     /// A window for `form`, or for the built-in survey.
     private func makeWindow(for form: FormFile?) -> any AppWindow {
-        if let form {
-            do {
-                let window = try FormWindow(application: self, form: form, kiosk: isKiosk)
-                Settings.shared.noteOpened(form: form.path)
-                return window
-            } catch {
-                // FormFile.load checked the form; this cannot happen.
-                Terminal.error("\(error)")
-            }
+        let shown = form ?? .builtIn
+        do {
+            let window = try FormWindow(application: self, form: shown, kiosk: isKiosk)
+            if let path = shown.path { Settings.shared.noteOpened(form: path) }
+            return window
+        } catch {
+            // FormFile.load checked the form, and the built-in survey's tests
+            // check it: a build defect.
+            fatalError("the form cannot run: \(error)")
         }
-        return SurveyWindow(application: self, kiosk: isKiosk)
     }
 
     /// Shows `window` in place of the one shown; once it has drawn, the form
@@ -410,7 +409,7 @@ public final class SurveyApplication {
             return
         }
         Settings.shared.reopensForm = false
-        if window is SurveyWindow {
+        if (window as? FormWindow)?.form.isBuiltIn == true {
             window?.present()
             return
         }

@@ -83,12 +83,12 @@ enum SyncCommands {
             }
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: form.path))
+                data = try Data(contentsOf: URL(fileURLWithPath: form.path ?? path))
             } catch {
                 printError(error.localizedDescription)
                 return 1
             }
-            let definition = form.definition, fileName = URL(fileURLWithPath: form.path).lastPathComponent
+            let definition = form.definition, fileName = URL(fileURLWithPath: form.path ?? path).lastPathComponent
             return withServer(settings, asking: overrides.askPassword, { secret in
                 try await ServerForms.publish(settings, password: secret, definition: definition, data: data, fileName: fileName)
             }) { isNew in
@@ -99,7 +99,9 @@ enum SyncCommands {
         case .exportFromServer(let folder, let replacing):
             let url = URL(fileURLWithPath: folder)
             return withServer(settings, asking: overrides.askPassword, { secret in
-                try await ServerExport.write(settings, password: secret, into: url, replacing: replacing)
+                try await ServerExport.write(
+                    settings, password: secret, into: url, replacing: replacing, knownForms: [BuiltInSurvey.definition]
+                )
             }) { files in
                 for file in files {
                     Terminal.say(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", file.responses),

@@ -1,6 +1,5 @@
 import Foundation
 import FormEngine
-import SurveyModel
 import GtkAppShell
 import TwoWayBindingGtk
 

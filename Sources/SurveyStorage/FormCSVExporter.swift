@@ -6,8 +6,9 @@ public import Foundation
 /// its path with `-` between group names (`household-member[2]-age` for a
 /// repeat's second instance), then `instance_id`, `form_version` and
 /// `started_at`. A select_multiple holds its choices' names separated by
-/// spaces; a question that was not relevant is empty. The file is made safe
-/// for spreadsheets as the built-in survey's export is.
+/// spaces; a number is written as a number, an acknowledgement as `true` or
+/// `false`; a question that was not relevant is empty. The file is made safe
+/// for spreadsheets (see `CSVFile`).
 public enum FormCSVExporter {
     /// The columns after the questions'.
     public static let trailingColumns = ["instance_id", "form_version", "started_at"]
@@ -45,23 +46,25 @@ public enum FormCSVExporter {
         let paths = definition.map { columnPaths(of: $0, repeatPaths: repeatPaths) }
             ?? allPaths.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         let header = ["submitted_at"] + paths.map { $0.replacingOccurrences(of: "/", with: "-") } + trailingColumns
+        let kinds = definition.map(answerKinds(of:)) ?? [:]
         var count = 0
-        try CSVExporter.write(
+        try CSVFile.write(
             to: url, replacing: replacing, header: header,
             appendRow: { (response: FormResponse, bytes: inout [UInt8]) in
-                var values: [String: String] = [:]
-                for answer in response.answers { values[answer.path] = answer.value }
-                CSVExporter.appendTimestamp(response.submittedAt, to: &bytes)
+                var values: [String: FormResponse.Answer] = [:]
+                for answer in response.answers { values[answer.path] = answer }
+                CSVFile.appendTimestamp(response.submittedAt, to: &bytes)
                 for path in paths {
                     bytes.append(0x2C)
-                    CSVExporter.appendText(values[path] ?? "", keepingLineBreaks: true, to: &bytes)
+                    guard let answer = values[path] else { continue }
+                    appendCell(answer, kind: answer.kind ?? kinds[templatePath(path)], to: &bytes)
                 }
                 for text in [response.instanceID, response.formVersion] {
                     bytes.append(0x2C)
-                    CSVExporter.appendText(text, keepingLineBreaks: false, to: &bytes)
+                    CSVFile.appendText(text, keepingLineBreaks: false, to: &bytes)
                 }
                 bytes.append(0x2C)
-                CSVExporter.appendTimestamp(response.startedAt, to: &bytes)
+                CSVFile.appendTimestamp(response.startedAt, to: &bytes)
             },
             rows: { emit in
                 // NB: Swift refuses one non-escaping closure passed into
@@ -77,12 +80,40 @@ public enum FormCSVExporter {
         return count
     }
 
+    /// One answer as its kind is written: a number as it is (a text would
+    /// get a spreadsheet's guard before `-`), an acknowledgement as a boolean.
+    private static func appendCell(_ answer: FormResponse.Answer, kind: FormResponse.Kind?, to bytes: inout [UInt8]) {
+        switch kind {
+        case .boolean:
+            bytes += (answer.value == "OK" ? "true" : "false").utf8
+        case .number where Double(answer.value)?.isFinite == true:
+            bytes += answer.value.utf8
+        default:
+            CSVFile.appendText(answer.value, keepingLineBreaks: true, to: &bytes)
+        }
+    }
+
+    /// The kind of each answer `definition`'s questions give, by path
+    /// (repeat instances' numbers left out), where it is more than text.
+    public static func answerKinds(of definition: FormDefinition) -> [String: FormResponse.Kind] {
+        var kinds: [String: FormResponse.Kind] = [:]
+        for question in definition.allQuestions {
+            if let kind = FormResponse.Kind(question.type) { kinds[question.pathString] = kind }
+        }
+        return kinds
+    }
+
+    /// `member[2]/age` → `member/age`: the question an answer's path is of.
+    public static func templatePath(_ path: String) -> String {
+        path.contains("[") ? path.replacing(/\[\d+\]/, with: "") : path
+    }
+
     /// The answer paths a response to `definition` can have, in form order:
     /// every row that holds an answer (not groups, repeats or notes), and for
     /// rows inside repeats the instances `repeatPaths` names, in order.
     public static func columnPaths(of definition: FormDefinition, repeatPaths: Set<String>) -> [String] {
         // A stored repeat path without its instance numbers, and the numbers.
-        func template(of path: String) -> (String, [Int]) {
+        func numbered(_ path: String) -> (String, [Int]) {
             var numbers: [Int] = []
             let segments = path.split(separator: "/").map { segment -> Substring in
                 guard let open = segment.firstIndex(of: "["), segment.last == "]" else { return segment }
@@ -93,7 +124,7 @@ public enum FormCSVExporter {
         }
         var instances: [String: [(path: String, numbers: [Int])]] = [:]
         for path in repeatPaths {
-            let (key, numbers) = template(of: path)
+            let (key, numbers) = numbered(path)
             instances[key, default: []].append((path, numbers))
         }
         // Rows that hold an answer, in form order, and the outermost repeat
@@ -136,5 +167,16 @@ public enum FormCSVExporter {
             paths += found.map(\.path)
         }
         return paths
+    }
+}
+
+extension FormResponse.Kind {
+    /// The kind of a question type's answers, where it is more than text.
+    public init?(_ type: QuestionType) {
+        switch type {
+        case .integer, .decimal, .range: self = .number
+        case .acknowledge: self = .boolean
+        default: return nil
+        }
     }
 }

@@ -1,8 +1,9 @@
 public import Foundation
 
-/// A submitted response to a form opened from a file: which form and version
-/// it answers, its instance id, when it was started and submitted, and its
-/// answers by path (`group/question`, `repeat[2]/question`) in form order.
+/// A submitted response to a form (the built-in survey's too): which form
+/// and version it answers, its instance id, when it was started and
+/// submitted, what a list calls it, and its answers by path
+/// (`group/question`, `repeat[2]/question`) in form order.
 public struct FormResponse: Sendable, Equatable {
     /// The row id, once stored.
     public var id: Int64?
@@ -11,23 +12,38 @@ public struct FormResponse: Sendable, Equatable {
     public var instanceID: String
     public var startedAt: Date
     public var submittedAt: Date
+    /// What a list of responses calls it: the form's `instance_name`, or its
+    /// first answers (`""`: the list shows only its time).
+    public var title: String
     /// Relevant answers only, in form order.
     public var answers: [Answer]
 
-    /// One answer, by its path.
+    /// One answer, by its path, as the form's text notation writes it.
     public struct Answer: Sendable, Equatable, Codable {
         public var path: String
         public var value: String
+        /// What the answer is, where the form's type says more than text: the
+        /// server gets a number or a boolean, a CSV `true` or `false`.
+        public var kind: Kind?
 
-        public init(path: String, value: String) {
+        public init(path: String, value: String, kind: Kind? = nil) {
             self.path = path
             self.value = value
+            self.kind = kind
         }
+    }
+
+    /// Answers that are more than text.
+    public enum Kind: String, Sendable, Codable {
+        /// An integer, decimal or range: a number, or blank.
+        case number
+        /// An acknowledgement: `OK`, or blank for not given.
+        case boolean
     }
 
     public init(
         id: Int64? = nil, formID: String, formVersion: String, instanceID: String,
-        startedAt: Date, submittedAt: Date, answers: [Answer]
+        startedAt: Date, submittedAt: Date, title: String = "", answers: [Answer]
     ) {
         self.id = id
         self.formID = formID
@@ -35,6 +51,7 @@ public struct FormResponse: Sendable, Equatable {
         self.instanceID = instanceID
         self.startedAt = startedAt
         self.submittedAt = submittedAt
+        self.title = title
         self.answers = answers
     }
 

@@ -1,11 +1,12 @@
 public import Foundation
 
-/// A stored response as a list of them shows it: who, for whom, when, and
-/// whether the server has it.
+/// A stored response as a list of them shows it: what it is called, when it
+/// was submitted, and whether the server has it.
 public struct ListedResponse: Sendable, Hashable {
     public let id: Int64
-    public let name: String
-    public let companyName: String
+    public let instanceID: String
+    /// See `FormResponse.title`.
+    public let title: String
     public let submittedAt: Date
     /// Where it stands on its way to the server (`nil`: not queued, as in a
     /// database opened only to be read).
@@ -14,12 +15,12 @@ public struct ListedResponse: Sendable, Hashable {
     public let deliveryError: String?
 
     public init(
-        id: Int64, name: String, companyName: String, submittedAt: Date,
+        id: Int64, instanceID: String, title: String, submittedAt: Date,
         delivery: DeliveryState? = nil, deliveryError: String? = nil
     ) {
         self.id = id
-        self.name = name
-        self.companyName = companyName
+        self.instanceID = instanceID
+        self.title = title
         self.submittedAt = submittedAt
         self.delivery = delivery
         self.deliveryError = deliveryError
@@ -27,8 +28,16 @@ public struct ListedResponse: Sendable, Hashable {
 }
 
 extension ListedResponse {
+    /// A response just stored, as the list shows it: on its way to the server.
+    public init(_ response: FormResponse) {
+        self.init(
+            id: response.id ?? 0, instanceID: response.instanceID, title: response.title,
+            submittedAt: response.submittedAt, delivery: .waiting
+        )
+    }
+
     /// Where the response `id`, submitted at `submittedAt`, goes in `listed`
-    /// (sorted as `ResponseStore.listing()` sorts, newest first, then by the
+    /// (sorted as `ResponseStore.listing(ofForm:)` sorts, newest first, then by the
     /// higher id), or `nil` when it is there already. Found by halving: a
     /// window adds a response to 100,000 listed ones without walking them.
     public static func position<Listed: RandomAccessCollection<ListedResponse>>(

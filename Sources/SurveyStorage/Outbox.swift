@@ -1,7 +1,6 @@
 public import Foundation
 import GRDB
 import FormEngine
-public import SurveyModel
 
 /// Where a stored response stands on its way to the shared server.
 public enum DeliveryState: String, Sendable, Equatable, CaseIterable {
@@ -68,10 +67,6 @@ public struct DeliverySummary: Sendable, Equatable {
 /// the next claim takes them again. The server stores by instance id at most
 /// once, so a batch sent twice is harmless.
 extension ResponseStore {
-    /// The built-in survey's form id and version on the server.
-    public static let builtInFormID = BuiltInSurvey.definition.settings.id
-    public static let builtInFormVersion = BuiltInSurvey.definition.settings.version ?? ""
-
     /// This store's device id: made once, with the outbox, and kept in the
     /// database, so that each computer's responses say where they came from.
     public func deviceID() throws -> String {
@@ -106,13 +101,9 @@ extension ResponseStore {
                     """
                 let arguments: StatementArguments = ["now": now, "limit": limit, "lease": leaseEnd]
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT d.instanceID, d.source, d.attempts,
-                           r.id, r.submittedAt, r.name, r.companyName, r.yearsOfExperience, r.isCurrentEmployer,
-                           r.approxSalary, r.comments,
-                           f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers, r.startedAt
+                    SELECT d.instanceID, d.attempts, f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers
                     FROM delivery AS d
-                    LEFT JOIN response AS r ON d.source = 'survey' AND r.id = d.responseID
-                    LEFT JOIN form_response AS f ON d.source = 'form' AND f.id = d.responseID
+                    LEFT JOIN form_response AS f ON f.id = d.responseID
                     WHERE d.rowid IN (\(due))
                     ORDER BY d.queuedAt, d.rowid
                     """, arguments: arguments)
@@ -123,28 +114,17 @@ extension ResponseStore {
                     guard bytes < maxBytes else { break }
                     // By position: a lookup by name compares names case-insensitively.
                     let instanceID: String = row[0]
-                    let attempts = row[2] as Int + 1
-                    switch Source(rawValue: row[1]) {
-                    case .survey where !row.hasNull(atIndex: 3):
-                        let answers = SurveyAnswers(
-                            name: row[5], companyName: row[6], yearsOfExperience: row[7],
-                            isCurrentEmployer: row[8], approxSalary: (row[9] as Double?).map(Float.init), comments: row[10]
-                        )
-                        batch.append(OutgoingResponse(
-                            instanceID: instanceID, formID: Self.builtInFormID, formVersion: Self.builtInFormVersion,
-                            startedAt: row[17], submittedAt: row[4], answersJSON: AnswersJSON.builtIn(answers), attempts: attempts
-                        ))
-                    case .form where !row.hasNull(atIndex: 11):
-                        let answers = try JSONDecoder().decode([FormResponse.Answer].self, from: Data((row[16] as String).utf8))
-                        batch.append(OutgoingResponse(
-                            instanceID: instanceID, formID: row[12], formVersion: row[13],
-                            startedAt: row[14], submittedAt: row[15],
-                            answersJSON: JSONValue.object(answers.map { ($0.path, .string($0.value)) }).text,
-                            attempts: attempts
-                        ))
-                    default:
+                    let attempts = row[1] as Int + 1
+                    if row.hasNull(atIndex: 2) {
                         // Its response is gone: nothing left to send.
                         gone.append(instanceID)
+                    } else {
+                        let answers = try JSONDecoder().decode([FormResponse.Answer].self, from: Data((row[7] as String).utf8))
+                        batch.append(OutgoingResponse(
+                            instanceID: instanceID, formID: row[3], formVersion: row[4],
+                            startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),
+                            attempts: attempts
+                        ))
                     }
                     if let last = batch.last, last.instanceID == instanceID {
                         bytes += last.answersJSON.utf8.count
@@ -314,16 +294,13 @@ extension ResponseStore {
     // MARK: - Inside the store's transactions
 
     /// Queues a newly stored response, in the transaction that stored it.
-    static func enqueue(_ db: Database, instanceID: String, source: Source, responseID: Int64, at time: Date = Date()) throws {
+    /// Its `source` is `form`: `survey` named the built-in survey's own
+    /// table until migration v7.
+    static func enqueue(_ db: Database, instanceID: String, responseID: Int64, at time: Date = Date()) throws {
         try db.execute(sql: """
-            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt) VALUES (?, ?, ?, 'waiting', ?)
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt) VALUES (?, 'form', ?, 'waiting', ?)
             ON CONFLICT (instanceID) DO UPDATE SET source = excluded.source, responseID = excluded.responseID
-            """, arguments: [instanceID, source.rawValue, responseID, time])
-    }
-
-    /// Which table a delivery's response is in.
-    enum Source: String {
-        case survey, form
+            """, arguments: [instanceID, responseID, time])
     }
 
     /// The outbox's tables, and every response stored before them queued.
@@ -376,55 +353,62 @@ extension ResponseStore {
     }
 }
 
-/// Answers as the server stores them: one JSON object keyed by question name
-/// (or path). A form's answers are its texts; the built-in survey's are keyed
-/// by its question names (its CSV columns), numbers as numbers and the
-/// acknowledgement as a boolean, and read back for an export of what the
-/// server holds.
+/// Answers as the server stores them: one JSON object keyed by path, in
+/// form order; numbers as numbers and acknowledgements as booleans, where
+/// the form's types say so, every other answer as its text.
 public enum AnswersJSON {
-    public static func builtIn(_ answers: SurveyAnswers) -> String {
-        // JSONValue keeps the members in the form's order, which helps
-        // whoever reads the server's rows.
-        JSONValue.object([
-            (SurveyField.name.questionName, .string(answers.name)),
-            (SurveyField.companyName.questionName, .string(answers.companyName)),
-            (SurveyField.yearsOfExperience.questionName, answers.yearsOfExperience.map(JSONValue.number) ?? .null),
-            (SurveyField.isCurrentEmployer.questionName, .bool(answers.isCurrentEmployer)),
-            (SurveyField.approxSalary.questionName, answers.approxSalary.map { .number(Double($0)) } ?? .null),
-            (SurveyField.comments.questionName, .string(answers.comments)),
-        ]).text
+    public static func text(of answers: [FormResponse.Answer]) -> String {
+        JSONValue.object(answers.map { answer in (answer.path, value(of: answer)) }).text
     }
 
-    /// The answers in `json`; a missing or mistyped answer reads as not given.
-    public static func builtInAnswers(from json: String) -> SurveyAnswers {
-        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
-        func number(_ field: SurveyField) -> Double? {
-            (object[field.questionName] as? NSNumber).map(\.doubleValue)
+    private static func value(of answer: FormResponse.Answer) -> JSONValue {
+        switch answer.kind {
+        case .number:
+            guard !answer.value.isEmpty else { return .null }
+            guard let number = Double(answer.value), number.isFinite else { return .string(answer.value) }
+            return .number(number)
+        case .boolean:
+            return .bool(answer.value == "OK")
+        case nil:
+            return .string(answer.value)
         }
-        return SurveyAnswers(
-            name: object[SurveyField.name.questionName] as? String ?? "",
-            companyName: object[SurveyField.companyName.questionName] as? String ?? "",
-            yearsOfExperience: number(.yearsOfExperience),
-            isCurrentEmployer: (object[SurveyField.isCurrentEmployer.questionName] as? Bool) ?? false,
-            approxSalary: number(.approxSalary).map(Float.init),
-            comments: object[SurveyField.comments.questionName] as? String ?? ""
-        )
     }
 
-    /// A form's answers in `json`, as texts (any other JSON value as its
-    /// JSON text), in key order.
+    /// The answers in `json` as a form stores them, in key order: a number
+    /// as its text, `true` as `OK` and `false` as blank (their kinds kept),
+    /// `null` and anything else as blank.
     public static func formAnswers(from json: String) -> [FormResponse.Answer] {
-        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+        guard let object = try? JSONDecoder().decode([String: Member].self, from: Data(json.utf8)) else { return [] }
         return object.keys.sorted().map { key in
-            let value = object[key]
-            let text: String
-            switch value {
-            case let string as String: text = string
-            case is NSNull: text = ""
-            case let number as NSNumber: text = number.stringValue
-            default: text = String(describing: value ?? "")
+            switch object[key]! {
+            case .text(let text): FormResponse.Answer(path: key, value: text)
+            case .number(let text): FormResponse.Answer(path: key, value: text, kind: .number)
+            case .boolean(let value): FormResponse.Answer(path: key, value: value ? "OK" : "", kind: .boolean)
+            case .null: FormResponse.Answer(path: key, value: "")
             }
-            return FormResponse.Answer(path: key, value: text)
+        }
+    }
+
+    /// One member of the object, as read back.
+    private enum Member: Decodable {
+        case text(String)
+        case number(String)
+        case boolean(Bool)
+        case null
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .boolean(value)
+            } else if let value = try? container.decode(Decimal.self) {
+                self = .number(CSVFile.number(NSDecimalNumber(decimal: value).doubleValue))
+            } else if let value = try? container.decode(String.self) {
+                self = .text(value)
+            } else {
+                self = .text("")
+            }
         }
     }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-public import SurveyModel
 public import TwoWayBinding
 import FormEngine
 import GRDB
@@ -154,115 +153,13 @@ public final class ResponseStore: Sendable {
         }
     }
 
-    /// Stores `response` and returns it with its new identifier, queued for
-    /// the server in the same transaction; one without an instance id gets
-    /// one. A response whose instance id is stored already is not stored
-    /// again: that one is returned, as a draft restored after a crash between
-    /// storing it and removing the draft would otherwise store its answers twice.
-    @discardableResult
-    public func insert(_ response: SurveyResponse) throws -> SurveyResponse {
-        try announcing { try store(response) }
-    }
-
-    private func store(_ response: SurveyResponse) throws -> SurveyResponse {
-        if let readOnlyError { throw readOnlyError }
-        do {
-            return try database().write { db in
-                if let instanceID = response.instanceID,
-                   let stored = try ResponseRecord.filter(Column("instanceID") == instanceID).fetchOne(db) {
-                    return stored.response
-                }
-                var record = ResponseRecord(response)
-                // The server knows a response by its instance id.
-                if record.instanceID == nil { record.instanceID = FormEnvironment.randomInstanceID() }
-                try record.insert(db)
-                try Self.enqueue(db, instanceID: record.instanceID!, source: .survey, responseID: record.id!)
-                return record.response
-            }
-        } catch {
-            throw StorageError(tr("The response was not saved: %@", Self.describe(error)))
-        }
-    }
-
-    /// The number of stored responses.
+    /// The number of stored responses, to every form.
     public func count() throws -> Int {
         do {
-            return try database().read { db in try ResponseRecord.fetchCount(db) }
+            return try database().read { db in try FormResponseRecord.fetchCount(db) }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
         }
-    }
-
-    /// Every stored response, newest first.
-    public func newestFirst() throws -> [SurveyResponse] {
-        try fetch(ResponseRecord.order(Column("submittedAt").desc, Column("id").desc))
-    }
-
-    /// What a list of stored responses shows of each, newest first: a few
-    /// columns, read through a cursor, so that 100,000 responses take
-    /// milliseconds (and, from a task off the main thread, no frame).
-    public func listing() throws -> [ListedResponse] {
-        do {
-            return try database().read { db in
-                var listed: [ListedResponse] = []
-                // A database only read, from before the outbox, has no deliveries.
-                let delivery = try db.tableExists("delivery")
-                    ? "LEFT JOIN delivery d ON d.source = 'survey' AND d.responseID = r.id"
-                    : "LEFT JOIN (SELECT NULL AS state, NULL AS lastError, NULL AS responseID) d ON 0"
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT r.id, r.name, r.companyName, r.submittedAt, d.state, d.lastError
-                    FROM response r \(delivery)
-                    ORDER BY r.submittedAt DESC, r.id DESC
-                    """)
-                while let row = try rows.next() {
-                    listed.append(ListedResponse(
-                        id: row[0], name: row[1], companyName: row[2], submittedAt: row[3],
-                        delivery: (row[4] as String?).flatMap(DeliveryState.init(rawValue:)), deliveryError: row[5]
-                    ))
-                }
-                return listed
-            }
-        } catch {
-            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
-        }
-    }
-
-    /// Every stored response in the order they were submitted.
-    public func inSubmissionOrder() throws -> [SurveyResponse] {
-        try fetch(ResponseRecord.order(Column("id").asc))
-    }
-
-    /// Calls `body` with each stored response in submission order, reading
-    /// them one at a time (an export of any size in flat memory). An error
-    /// `body` throws ends the walk and reaches the caller as it is.
-    public func forEachInSubmissionOrder(_ body: (SurveyResponse) throws -> Void) throws {
-        try walk({ db in
-            // Columns by position, not by Codable's name look-ups: an export
-            // reads every row. A database from before instance ids has none
-            // to select.
-            let columns = Set(try db.columns(in: ResponseRecord.databaseTableName).map(\.name))
-            let optional = ["instanceID", "startedAt", "formVersion"].map { columns.contains($0) ? $0 : "NULL" }
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
-                       comments, \(optional.joined(separator: ", "))
-                FROM \(ResponseRecord.databaseTableName) ORDER BY id
-                """)
-            return {
-                try cursor.next().map { row in
-                    SurveyResponse(
-                        id: row[0],
-                        answers: SurveyAnswers(
-                            name: row[2], companyName: row[3], yearsOfExperience: row[4],
-                            isCurrentEmployer: row[5], approxSalary: (row[6] as Double?).map(Float.init), comments: row[7]
-                        ),
-                        submittedAt: row[1],
-                        instanceID: row[8],
-                        startedAt: row[9],
-                        formVersion: row[10]
-                    )
-                }
-            }
-        }, body)
     }
 
     /// Hands `body` one element at a time inside one read: `open` returns
@@ -289,14 +186,6 @@ public final class ResponseStore: Sendable {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
         }
         if let bodyError { throw bodyError }
-    }
-
-    private func fetch(_ request: QueryInterfaceRequest<ResponseRecord>) throws -> [SurveyResponse] {
-        do {
-            return try database().read { db in try request.fetchAll(db).map(\.response) }
-        } catch {
-            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
-        }
     }
 
     /// A pragma's value on the store's connection, for tests of its settings.
@@ -406,7 +295,7 @@ public final class ResponseStore: Sendable {
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: responses") { db in
-            try db.create(table: ResponseRecord.databaseTableName) { table in
+            try db.create(table: "response") { table in
                 table.autoIncrementedPrimaryKey("id")
                 table.column("submittedAt", .datetime).notNull().indexed()
                 table.column("name", .text).notNull()
@@ -418,11 +307,11 @@ public final class ResponseStore: Sendable {
             }
         }
         migrator.registerMigration("v2: instance ids") { db in
-            try db.alter(table: ResponseRecord.databaseTableName) { table in
+            try db.alter(table: "response") { table in
                 table.add(column: "instanceID", .text)
             }
             // Responses from before have none; SQLite lets NULLs repeat.
-            try db.create(index: "response_instanceID", on: ResponseRecord.databaseTableName,
+            try db.create(index: "response_instanceID", on: "response",
                           columns: ["instanceID"], unique: true)
         }
         migrator.registerMigration("v3: responses to any form") { db in
@@ -439,10 +328,13 @@ public final class ResponseStore: Sendable {
         migrator.registerMigration("v6: built-in start times and versions") { db in
             // As forms from files have: when each response was started, and
             // which version of the survey it answers. Older rows have neither.
-            try db.alter(table: ResponseRecord.databaseTableName) { table in
+            try db.alter(table: "response") { table in
                 table.add(column: "startedAt", .datetime)
                 table.add(column: "formVersion", .text)
             }
+        }
+        migrator.registerMigration("v7: one table for every form") { db in
+            try LegacySurvey.moveResponses(db)
         }
         return migrator
     }
@@ -460,59 +352,6 @@ public final class ResponseStore: Sendable {
             }
         }
         return error.localizedDescription
-    }
-}
-
-/// A response as a database row.
-private struct ResponseRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "response"
-
-    var id: Int64?
-    var submittedAt: Date
-    var name: String
-    var companyName: String
-    var yearsOfExperience: Double?
-    var isCurrentEmployer: Bool
-    var approxSalary: Double?
-    var comments: String
-    var instanceID: String?
-    var startedAt: Date?
-    var formVersion: String?
-
-    init(_ response: SurveyResponse) {
-        id = response.id
-        submittedAt = response.submittedAt
-        name = response.answers.name
-        companyName = response.answers.companyName
-        yearsOfExperience = response.answers.yearsOfExperience
-        isCurrentEmployer = response.answers.isCurrentEmployer
-        approxSalary = response.answers.approxSalary.map(Double.init)
-        comments = response.answers.comments
-        instanceID = response.instanceID
-        startedAt = response.startedAt
-        formVersion = response.formVersion
-    }
-
-    var response: SurveyResponse {
-        SurveyResponse(
-            id: id,
-            answers: SurveyAnswers(
-                name: name,
-                companyName: companyName,
-                yearsOfExperience: yearsOfExperience,
-                isCurrentEmployer: isCurrentEmployer,
-                approxSalary: approxSalary.map(Float.init),
-                comments: comments
-            ),
-            submittedAt: submittedAt,
-            instanceID: instanceID,
-            startedAt: startedAt,
-            formVersion: formVersion
-        )
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
     }
 }
 

@@ -1,11 +1,11 @@
 import TwoWayBinding
 
-/// Said on a store's event bus once a response has reached the database
-/// (`SurveyResponse` or `FormResponse`, with its identifier): posted by the
-/// thread that wrote it, delivered on the main actor.
-public struct ResponseStored<Response: Sendable>: Sendable {
+/// Said on a store's event bus once a response has reached the database,
+/// with its identifier: posted by the thread that wrote it, delivered on
+/// the main actor.
+public struct ResponseStored: Sendable {
     /// The response as stored.
-    public let response: Response
+    public let response: FormResponse
 }
 
 /// Said on a store's event bus when a response could not be stored.
@@ -16,7 +16,7 @@ public struct StorageFailed: Sendable, Equatable {
 
 extension ResponseStore {
     /// Runs `store` and says on `events` what became of the response.
-    func announcing<Response: Sendable>(_ store: () throws -> Response) throws -> Response {
+    func announcing(_ store: () throws -> FormResponse) throws -> FormResponse {
         do {
             let stored = try store()
             events?.post(ResponseStored(response: stored))

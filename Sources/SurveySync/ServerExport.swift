@@ -1,13 +1,12 @@
 public import Foundation
 public import FormEngine
 import PostgresNIO
-import SurveyModel
 import SurveyStorage
 
 /// What the server holds, for whoever gathers the results: one CSV per
-/// form version, written as a laptop's own export writes it (the built-in
-/// survey's columns, or a form's question paths in form order when its file
-/// was published, else in alphabetical order).
+/// form version, written as a laptop's own export writes it (a form's
+/// question paths in form order when its file was published or is the
+/// app's own, else in alphabetical order).
 public enum ServerExport {
     /// One file written.
     public struct File: Sendable, Equatable {
@@ -19,9 +18,12 @@ public enum ServerExport {
 
     /// Writes every form version's responses into `folder` (made if missing)
     /// as `FORM_ID-vVERSION.csv`; what was written. `replacing` lets a file
-    /// take the place of an existing one.
+    /// take the place of an existing one. A form version the server has no
+    /// file of takes its columns from `knownForms` (the app's built-in
+    /// survey) when it is there.
     public static func write(
-        _ settings: ServerSettings, password: String?, into folder: URL, replacing: Bool
+        _ settings: ServerSettings, password: String?, into folder: URL, replacing: Bool,
+        knownForms: [FormDefinition] = []
     ) async throws -> [File] {
         let (forms, submissions) = try await ServerConnection.with(settings, password: password) { connection in
             var forms: [String: PublishedForm] = [:]
@@ -62,23 +64,17 @@ public enum ServerExport {
             let (formID, version) = versions[index]
             let rows = submissions[key] ?? []
             let url = folder.appendingPathComponent(names[index])
-            if formID == ResponseStore.builtInFormID {
-                try CSVExporter.write(rows.map { row in
-                    SurveyResponse(answers: AnswersJSON.builtInAnswers(from: row.answers), submittedAt: row.submittedAt,
-                                   instanceID: row.instanceID)
-                }, to: url, replacing: replacing)
-            } else {
-                let definition = forms[key].flatMap { try? FormDefinition(data: $0.data, fileName: $0.fileName) }
-                try FormCSVExporter.write(definition, responses: { body in
-                    for row in rows {
-                        try body(FormResponse(
-                            formID: formID, formVersion: version, instanceID: row.instanceID,
-                            startedAt: row.startedAt ?? row.submittedAt, submittedAt: row.submittedAt,
-                            answers: AnswersJSON.formAnswers(from: row.answers)
-                        ))
-                    }
-                }, to: url, replacing: replacing)
-            }
+            let definition = forms[key].flatMap { try? FormDefinition(data: $0.data, fileName: $0.fileName) }
+                ?? knownForms.first { $0.settings.id == formID && ($0.settings.version ?? "") == version }
+            try FormCSVExporter.write(definition, responses: { body in
+                for row in rows {
+                    try body(FormResponse(
+                        formID: formID, formVersion: version, instanceID: row.instanceID,
+                        startedAt: row.startedAt ?? row.submittedAt, submittedAt: row.submittedAt,
+                        answers: AnswersJSON.formAnswers(from: row.answers)
+                    ))
+                }
+            }, to: url, replacing: replacing)
             written.append(File(formID: formID, formVersion: version, url: url, responses: rows.count))
         }
         return written

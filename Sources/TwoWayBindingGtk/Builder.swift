@@ -3,7 +3,7 @@ public import CTwoWayBindingGtkShims
 /// A `GtkBuilder` with typed lookups that fail with the id and the type.
 ///
 /// ```swift
-/// let builder = try Builder(resource: "/io/github/surveyform/ui/survey-window.ui")
+/// let builder = try Builder(resource: "/io/github/surveyform/ui/form-window.ui")
 /// let nameEntry = try builder.object("nameEntry", as: Entry.self)
 /// ```
 ///

@@ -12,6 +12,14 @@ public final class Button: Widget {
         self.init(new: gtk_button_new_with_label(label))
     }
 
+    /// A button showing `child`, such as a label that wraps.
+    public convenience init(child: Widget) {
+        self.init(new: gtk_button_new())
+        if let button = pointer, let child = child.pointer {
+            gtk_button_set_child(button.cast(to: GtkButton.self), child)
+        }
+    }
+
     /// A flat button showing the icon `iconName`. An icon says nothing to a
     /// screen reader: `tooltip` names the button too.
     public convenience init(iconName: String, tooltip: String) {

@@ -21,6 +21,18 @@ extension Widget {
         return nil
     }
 
+    /// The widget's own children that are `type`s, in order, wrapped: a
+    /// list row's parts, found again when the row is bound.
+    public func children<Child: Widget>(ofType type: Child.Type) -> [Child] {
+        var found: [Child] = []
+        var current = pointer.flatMap { gtk_widget_get_first_child($0) }
+        while let child = current {
+            if type.canWrap(UnsafeMutableRawPointer(child)), let wrapped = try? type.wrapping(child) { found.append(wrapped) }
+            current = gtk_widget_get_next_sibling(child)
+        }
+        return found
+    }
+
     /// The window the widget is in, if it is in one.
     public var enclosingWindow: Window? {
         guard let pointer, let root = gtk_widget_get_root(pointer) else { return nil }

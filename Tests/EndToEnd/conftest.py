@@ -147,6 +147,12 @@ class Profile:
 
     @property
     def draft(self) -> Path:
+        """The built-in survey's draft: the form draft of survey_form version 1."""
+        return self.data_dir / "form-drafts" / "survey_form@1.json"
+
+    @property
+    def legacy_draft(self) -> Path:
+        """Where versions before the one form stack kept the survey's draft."""
         return self.data_dir / "draft.json"
 
     def environment(self, **extra):
@@ -212,7 +218,9 @@ def parse_csv(raw: bytes):
     """Checks the RFC 4180 framing of an export and returns its rows as dicts."""
     assert raw.startswith(BOM), "an export starts with the UTF-8 byte-order mark"
     text = raw[len(BOM):].decode("utf-8")
-    assert text.startswith(CSV_HEADER + "\r\n"), f"unexpected header: {text[:120]!r}"
+    # The seven leading columns, which scripts read by position; the form's
+    # calculations and the response's metadata may follow.
+    assert text.startswith((CSV_HEADER + "\r\n", CSV_HEADER + ",")), f"unexpected header: {text[:120]!r}"
     assert text.endswith("\r\n"), "the last record must end with CRLF"
     rows = list(csv.DictReader(io.StringIO(text, newline=""), strict=True))
     return rows
@@ -447,13 +455,19 @@ class App:
         """Presses the button `name` as a pointer would: its AT-SPI action.
 
         A toast's button is named after its mnemonic label too under GTK 4.8
-        and libadwaita 1.2 (`_Undo Undo`), so that form counts as `name`.
+        and libadwaita 1.2 (`_Undo Undo`), so that form counts as `name`, and
+        comes first: the header bar's Undo (of answers) has the plain name.
         """
-        def named(node):
+        def mnemonic_named(node):
             shown = node.get_name() or ""
-            return shown == name or (shown.endswith(" " + name) and shown[:-len(name) - 1].replace("_", "") == name)
+            return shown.endswith(" " + name) and shown[:-len(name) - 1].replace("_", "") == name
+
+        def named(node):
+            return (node.get_name() or "") == name or mnemonic_named(node)
+
         node = self.find(role, where=named)
-        node.get_action_iface().do_action(0)
+        toast = self.find_all(role, where=mnemonic_named)
+        (toast[0] if toast else node).get_action_iface().do_action(0)
 
     def wait_focus(self, control, what=None):
         """Waits until `control`, a (role, accessible name) pair, has the keyboard focus."""

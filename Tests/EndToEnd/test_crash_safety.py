@@ -10,9 +10,9 @@ from conftest import COMPANY, NAME, TIMEOUT, wait_for
 
 
 def draft_answers(profile):
-    """The answers in the draft file, or None while there is none."""
+    """The answers in the draft file as {question name: value}, or None while there is none."""
     try:
-        return json.loads(profile.draft.read_text())["answers"]
+        return {a["path"]: a["value"] for a in json.loads(profile.draft.read_text())["draft"]["answers"]}
     except (FileNotFoundError, ValueError, KeyError):
         return None
 
@@ -27,7 +27,7 @@ def test_a_draft_comes_back_after_sigkill(launch, profile):
     app.wait_summary(name="Grace Hopper", company="US Navy")
     # Saved at most a second after the change (with room for a loaded machine).
     wait_for(
-        lambda: (draft_answers(profile) or {}).get("companyName") == "US Navy",
+        lambda: (draft_answers(profile) or {}).get("company") == "US Navy",
         "the draft to hold the last change", timeout=5,
     )
     assert time.monotonic() - typed_at < 2.5, "the draft took far longer than a second to be saved"
@@ -120,8 +120,9 @@ def test_a_corrupt_database_is_set_aside_and_reported(launch, profile, tmp_path)
 
 
 def test_a_corrupt_draft_is_set_aside_and_reported(launch, profile):
+    # As the version before the one form stack left it.
     profile.data_dir.mkdir(parents=True)
-    profile.draft.write_text('{"version": 1, "answers": {"name": "half a dr')
+    profile.legacy_draft.write_text('{"version": 1, "answers": {"name": "half a dr')
 
     app = launch()
     message = app.wait_status("draft was damaged")
@@ -138,7 +139,7 @@ def test_a_corrupt_draft_is_set_aside_and_reported(launch, profile):
 def test_a_corrupt_database_and_a_draft_are_both_reported(launch, profile):
     profile.data_dir.mkdir(parents=True)
     profile.database.write_bytes(b"not a database at all" * 100)
-    profile.draft.write_text(json.dumps({
+    profile.legacy_draft.write_text(json.dumps({
         "version": 1, "savedAt": "2026-01-01T00:00:00Z",
         "answers": {"name": "Draft Name", "companyName": "", "isCurrentEmployer": False, "comments": ""},
     }))

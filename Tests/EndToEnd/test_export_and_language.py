@@ -37,12 +37,16 @@ def test_export_matches_what_was_submitted(app, profile, tmp_path):
     # RFC 4180: CRLF between records, quotes doubled, fields with a comma,
     # a quote or a line break quoted; nothing else quoted. A text a
     # spreadsheet would run as a formula starts with ' (OWASP).
+    # The seven leading columns are read by position; the form's calculations
+    # and the response's metadata follow them.
     assert raw.startswith(BOM)
     lines = raw[len(BOM):].decode().split("\r\n")
-    assert lines[0] == CSV_HEADER
-    assert lines[1].endswith(',Ada Lovelace,Analytical Engines,,false,,"She said ""hi"", then left"')
-    assert lines[2].endswith(',Grace Hopper,,,false,,"Line one\nLine two"')
-    assert lines[3].endswith(",'=cmd|' /C calc'!A0,,,false,,")
+    assert lines[0].startswith(CSV_HEADER + ",")
+    assert lines[0].endswith(",instance_id,form_version,started_at")
+    leading = [line.split(",", 1)[1] for line in lines[1:4]]
+    assert leading[0].startswith('Ada Lovelace,Analytical Engines,,false,,"She said ""hi"", then left",')
+    assert leading[1].startswith('Grace Hopper,,,false,,"Line one\nLine two",')
+    assert leading[2].startswith("'=cmd|' /C calc'!A0,,,false,,,")
     assert lines[4] == "" and len(lines) == 5
 
     rows = parse_csv(raw)
@@ -64,7 +68,9 @@ def test_export_of_an_empty_store_is_the_header(launch, profile, tmp_path):
     destination = tmp_path / "empty.csv"
     result = profile.export_csv(destination)
     assert result.returncode == 0, result.stderr
-    assert destination.read_bytes() == BOM + (CSV_HEADER + "\r\n").encode()
+    raw = destination.read_bytes()
+    assert raw.startswith(BOM + (CSV_HEADER + ",").encode()) and raw.endswith(b",started_at\r\n")
+    assert raw.count(b"\r\n") == 1, "the header alone"
     assert "Exported 0 responses" in result.stdout
 
 

@@ -35,10 +35,12 @@ def test_enter_moves_on_from_every_kind_of_control(launch, profile, tmp_path):
     app = launch(args=[str(GARDEN)], focus_role=Atspi.Role.CHECK_BOX)
     app.wait_focus(RED, "focus on the first choice")
 
-    # The required mark and the hint under the label; no mark without `required`.
-    assert labels(app, "Favourite flower colour *", "Pick the one you see most") == [
-        "Favourite flower colour *", "Pick the one you see most"]
-    assert labels(app, "Fruit trees") == ["Fruit trees"] and not labels(app, "Fruit trees *")
+    # The label as the form words it, the required mark beside it, the hint
+    # under it; no mark without `required`.
+    assert labels(app, "Favourite flower colour", "*", "Pick the one you see most") == [
+        "Favourite flower colour", "*", "Pick the one you see most"]
+    assert labels(app, "Fruit trees") == ["Fruit trees"]
+    assert len([node for node in app.find_all(Atspi.Role.LABEL, "*") if node.get_state_set().contains(Atspi.StateType.VISIBLE)]) == 1
     # The shed group is not relevant yet: its title, hint and question are all hidden.
     assert not labels(app, "Garden shed", "Only for owners")
     assert not app.find_all(*SHED_USE)
@@ -91,4 +93,4 @@ def test_enter_moves_on_from_every_kind_of_control(launch, profile, tmp_path):
 
     header, rows = profile.exported_form_rows(tmp_path, GARDEN)
     assert header[1:8] == ["flower", "fruit", "owner", "size", "soil", "notes", "shed-shed_use"], header
-    assert [row[name] for row in rows for name in header[1:8]] == ["red", "apple", "OK", "2", "sand", "Roses", "Tools"]
+    assert [row[name] for row in rows for name in header[1:8]] == ["red", "apple", "true", "2", "sand", "Roses", "Tools"]

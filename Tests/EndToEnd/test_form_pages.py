@@ -75,5 +75,5 @@ def test_a_paged_form_is_walked_with_alt_arrows_and_submitted(launch, profile, t
     header, rows = profile.exported_form_rows(tmp_path, PAGES)
     assert header[:6] == ["submitted_at", "name", "health-age", "health-doctor", "adult-job", "finish-consent"]
     assert [(row["name"], row["health-age"], row["adult-job"], row["finish-consent"]) for row in rows] == [
-        ("Ada", "40", "Engineer", "OK"),
+        ("Ada", "40", "Engineer", "true"),
     ]

@@ -14,10 +14,12 @@ def fill(database):
         db.execute(
             """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-            INSERT INTO response (submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer,
-                                  approxSalary, comments, instanceID)
-            SELECT datetime(1700000000 + i, 'unixepoch'), 'Respondent ' || i, 'Company ' || (i % 97),
-                   (i % 120) / 2.0, i % 2, (i % 500) * 1000.0, '', 'uuid:' || i
+            INSERT INTO form_response (formID, formVersion, instanceID, startedAt, submittedAt, title, answers)
+            SELECT 'survey_form', '1', 'uuid:' || i, datetime(1700000000 + i, 'unixepoch'),
+                   datetime(1700000000 + i, 'unixepoch'), 'Respondent ' || i || ' — Company ' || (i % 97),
+                   json_array(json_object('path', 'name', 'value', 'Respondent ' || i),
+                              json_object('path', 'company', 'value', 'Company ' || (i % 97)),
+                              json_object('path', 'years_of_experience', 'value', (i % 120) / 2.0, 'kind', 'number'))
             FROM n
             """,
             (COUNT,),

@@ -18,7 +18,7 @@ from workbook import Sheet, convert_to_xlsx, write_xlsx
 CORPUS = Path(__file__).resolve().parent.parent / "FormCorpus"
 LAYOUTS = (".md", ".csv")
 # The forms the app ships are checked like the corpus.
-APP_FORMS = Path(__file__).resolve().parent.parent.parent / "Sources" / "SurveyModel" / "Resources"
+APP_FORMS = Path(__file__).resolve().parent.parent.parent / "Sources" / "SurveyFormApp" / "Resources"
 VALID = sorted(p for p in (CORPUS / "valid").iterdir() if p.suffix in LAYOUTS) + sorted(
     p for p in APP_FORMS.iterdir() if p.suffix in LAYOUTS
 )

@@ -3,9 +3,11 @@ import Foundation
 import TwoWayBinding
 import TwoWayBindingGtk
 
-/// The real widgets of the property test, set up as the survey window sets
-/// them up, and what each does with a value (clamping, rounding) and with
-/// user input, as GTK 4.8 implements it.
+/// The real widgets of the property test, set up in code as a survey window
+/// sets them up (text widgets with their own undo off, the years spin button
+/// 0–60 in steps of 0.5 with one digit and numeric off, the salary scale
+/// 0–500,000 in steps of 1,000), and what each does with a value (clamping,
+/// rounding) and with user input, as GTK 4.8 implements it.
 @MainActor
 enum Fields {
     static let entryAlphabet = ["a", "b", "Z", " ", "é", "ß", "✓", "1", "-", "😀"]
@@ -276,7 +278,8 @@ enum Fields {
     ) throws -> Field<Model, SpinButton> {
         let adjustment = gtk_adjustment_new(setup.lower, setup.lower, setup.upper, setup.step, setup.page, 0)
         let gtkSpin = gtk_spin_button_new(adjustment, setup.step, guint(setup.digits))!
-        // As built from survey-window.ui.
+        // Numeric off, as a survey window sets it: any typed text reaches the
+        // spin button, and the layer's input handler judges it.
         gtk_spin_button_set_numeric(gtkSpin.opaque, TWB_FALSE)
         let spin = gtkSpin.opaque
         return try Field(

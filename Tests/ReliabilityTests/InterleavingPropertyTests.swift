@@ -1,6 +1,5 @@
 import CTwoWayBindingGtkShims
 import Foundation
-import SurveyModel
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -28,6 +27,10 @@ final class InterleavingPropertyTests: GtkTestCase {
                 return XCTFail(failure)
             }
             print("InterleavingPropertyTests: \(steps) steps, seed \(String(seed, radix: 16)), \(String(format: "%.1f", elapsed)) s; \(run.statistics)")
+            // The text widgets were built with their own undo off (the
+            // model's history undoes): binding, unbinding, rebinding and
+            // every edit left it off.
+            XCTAssertEqual(run.textWidgetsUndoingTyping, [], "text widgets whose own undo came back on")
             // Every kind of step ran, and user edits hit each field both bound and unbound.
             XCTAssertEqual(run.kindsRun.count, InterleavingRun.Kind.allCases.count, "step kinds run: \(run.kindsRun)")
             if steps >= 10_000 {
@@ -47,7 +50,7 @@ final class InterleavingRun {
 
     let seed: UInt64
     private var rng: SplitMix64
-    let viewModel = SurveyViewModel()
+    let viewModel = SampleSurveyModel()
     let rating = Observable(5.0)
     let history = EditHistory(limit: 1_000_000)
     /// Which answers the history records, for the run's length.
@@ -135,6 +138,15 @@ final class InterleavingRun {
         windowIsActive = GtkTest.present(window)
         for field in fields { _ = field.rebind(initialSync: .modelToControl) }
         GtkTest.pump()
+    }
+
+    /// The text fields whose widget keeps an undo stack of its own.
+    var textWidgetsUndoingTyping: [String] {
+        fields.compactMap { field in
+            let undoes = (field as? Field<String, Entry>)?.widget.undoesTyping
+                ?? (field as? Field<String, TextView>)?.widget.undoesTyping
+            return undoes == true ? field.name : nil
+        }
     }
 
     func tearDown() {

@@ -1,6 +1,5 @@
 import CTwoWayBindingGtkShims
 import Foundation
-import SurveyModel
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -25,14 +24,14 @@ final class LeakLoopTests: GtkTestCase {
             let name = Observable("Ada"), years = Observable<Double?>(3), isOn = Observable(false)
             let salary = Observable<Float?>(nil), comments = Observable(""), choice = Observable<Int?>(0)
             let validation = Observable(FieldValidation.valid)
-            weak var lastViewModel: SurveyViewModel?
+            weak var lastViewModel: SampleSurveyModel?
             weak var lastHistory: EditHistory?
             weak var lastBinding: AnyBinding?
             weak var lastWrapper: Widget?
 
             for cycle in 0..<cycles {
                 do {
-                    let viewModel = SurveyViewModel()
+                    let viewModel = SampleSurveyModel()
                     let history = EditHistory()
                     let tracking = ObservationToken.Bag()
                     defer { tracking.cancelAll() }

@@ -1,6 +1,5 @@
 import CTwoWayBindingGtkShims
 import Foundation
-import SurveyModel
 import TwoWayBinding
 import TwoWayBindingGtk
 import GtkTestSupport
@@ -11,7 +10,7 @@ import XCTest
 final class LongLivedModelTests: GtkTestCase {
     func testModelOutlivesThousandDestroyedWindows_keepsWorking_andHoldsNoObservers() throws {
         try MainActor.assumeIsolated {
-            let viewModel = SurveyViewModel()
+            let viewModel = SampleSurveyModel()
             let baseline = (Widget._liveCount, Widget._boundCount, Signal._liveClosureBoxCount)
             let observerBaseline = Self.observerCounts(of: viewModel)
 
@@ -44,7 +43,7 @@ final class LongLivedModelTests: GtkTestCase {
             viewModel.approxSalary.value = 85_000
             XCTAssertTrue(viewModel.isValid.value)
             XCTAssertTrue(viewModel.summary.value.contains("Grace"), viewModel.summary.value)
-            XCTAssertEqual(viewModel.experienceText.value, SurveyFormatter.experience(12.5))
+            XCTAssertEqual(viewModel.experienceText.value, "12.5 yrs")
             viewModel.history.undo()
             XCTAssertNil(viewModel.approxSalary.value, "undo still works")
             viewModel.history.redo()
@@ -62,7 +61,7 @@ final class LongLivedModelTests: GtkTestCase {
     }
 
     @MainActor
-    private static func observerCounts(of viewModel: SurveyViewModel) -> [String: Int] {
+    private static func observerCounts(of viewModel: SampleSurveyModel) -> [String: Int] {
         var counts = [
             "name": viewModel.name._observerCount, "companyName": viewModel.companyName._observerCount,
             "yearsOfExperience": viewModel.yearsOfExperience._observerCount,
@@ -71,7 +70,7 @@ final class LongLivedModelTests: GtkTestCase {
             "experienceText": viewModel.experienceText._observerCount, "salaryText": viewModel.salaryText._observerCount,
             "summary": viewModel.summary._observerCount, "isValid": viewModel.isValid._observerCount,
         ]
-        for field in SurveyField.allCases {
+        for field in SampleSurveyModel.Question.allCases {
             counts["inputErrors.\(field)"] = viewModel.inputErrors[field]!._observerCount
             counts["validation.\(field)"] = viewModel.validation(for: field)._observerCount
         }
@@ -79,8 +78,10 @@ final class LongLivedModelTests: GtkTestCase {
     }
 }
 
-/// The survey window's widgets and bindings, as `SurveyWindow.setupBindings`
-/// makes them, without the application around them.
+/// A survey window's widgets and bindings, without the application around
+/// them: the text widgets' own undo off (the model's history undoes), the
+/// years spin button 0–60 in steps of 0.5 with one digit and numeric off, the
+/// salary scale 0–500,000 in steps of 1,000.
 @MainActor
 private struct SurveyWindowStandIn {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -88,15 +89,20 @@ private struct SurveyWindowStandIn {
     private let yearsSpin: UnsafeMutablePointer<GtkWidget>
     private let summaryLabel: UnsafeMutablePointer<GtkWidget>
 
-    init(viewModel: SurveyViewModel) throws {
+    init(viewModel: SampleSurveyModel) throws {
         nameEntry = gtk_entry_new()
         let companyEntry = gtk_entry_new()!
+        gtk_editable_set_enable_undo(nameEntry.opaque, TWB_FALSE)
+        gtk_editable_set_enable_undo(companyEntry.opaque, TWB_FALSE)
         let adjustment = gtk_adjustment_new(0, 0, 60, 0.5, 5, 0)
         yearsSpin = gtk_spin_button_new(adjustment, 0.5, 1)
         gtk_spin_button_set_numeric(yearsSpin.opaque, TWB_FALSE)
         let currentSwitch = gtk_switch_new()!
         let salaryScale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, gtk_adjustment_new(0, 0, 500_000, 1_000, 10_000, 0))!
+        gtk_scale_set_draw_value(salaryScale.cast(), TWB_FALSE)
+        gtk_range_set_round_digits(salaryScale.cast(), 0)
         let comments = gtk_text_view_new()!
+        gtk_text_buffer_set_enable_undo(gtk_text_view_get_buffer(comments.cast()), TWB_FALSE)
         let experienceLabel = gtk_label_new(nil)!, salaryLabel = gtk_label_new(nil)!, nameError = gtk_label_new(nil)!
         summaryLabel = gtk_label_new(nil)
         window = GtkTest.window([

@@ -19,7 +19,7 @@ final class EntryControlTests: GtkTestCase {
             XCTAssertEqual(entry.accessibleLabel, "Name")
             XCTAssertTrue(entry.isAccessibleRequired)
             XCTAssertFalse(entry.undoesTyping, "Ctrl+Z is the form's, question by question")
-            XCTAssertEqual(rendered.all(Label.self).first?.text, "Name *")
+            XCTAssertEqual(rendered.all(Label.self).prefix(2).map(\.text), ["Name", "*"], "the label, and the mark beside it")
 
             entry.text = "Ada"
             XCTAssertEqual(rendered.state.value.value, "Ada")

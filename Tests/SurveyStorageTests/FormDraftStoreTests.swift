@@ -111,4 +111,58 @@ final class FormDraftStoreTests: XCTestCase {
         }
         XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .none)
     }
+
+    func testADraftPastItsSizeIsSetAsideUnread() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        let url = drafts.url(formID: "visit", version: "2024-01")
+        // A draft that would read well, padded with 129 MB of spaces (JSON
+        // allows them): only its size refuses it.
+        try drafts.save(draft())
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        let spaces = Data(repeating: UInt8(ascii: " "), count: 1 << 20)
+        for _ in 0..<129 { try handle.write(contentsOf: spaces) }
+        try handle.close()
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        guard case .setAside(let moved) = try drafts.load(formID: "visit", version: "2024-01") else {
+            return XCTFail("expected the draft set aside")
+        }
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: moved.movedTo.path)[.size] as? Int, size,
+                       "kept whole, not deleted")
+    }
+
+    func testADraftThatIsAPipeIsSetAsideNotWaitedOn() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        try FileManager.default.createDirectory(at: drafts.folder, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(drafts.url(formID: "visit", version: "2024-01").path, 0o600), 0)
+        guard case .setAside = try drafts.load(formID: "visit", version: "2024-01") else {
+            return XCTFail("expected the pipe set aside")
+        }
+        XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .none)
+    }
+
+    func testSave_replacesThePreviousDraftWithoutLeftovers() throws {
+        let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
+        var first = draft()
+        first.answers = [.init(path: "who/name", value: "first")]
+        try drafts.save(first)
+        try drafts.save(draft())
+        XCTAssertEqual(try drafts.load(formID: "visit", version: "2024-01"), .restored(draft()))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: drafts.folder.path),
+                       [drafts.url(formID: "visit", version: "2024-01").lastPathComponent], "no temporary file is left behind")
+    }
+
+    func testSaveIntoAnUnwritablePlace_reportsError() throws {
+        let folder = try TemporaryDirectory()
+        // A file where the data folder should be: no permission trick needed.
+        let blocker = folder.url.appendingPathComponent("blocked")
+        try Data().write(to: blocker)
+        let drafts = FormDraftStore(directory: blocker.appendingPathComponent("inner"))
+        XCTAssertThrowsError(try drafts.save(draft())) { error in
+            XCTAssertTrue((error as? StorageError)?.message.hasPrefix("The draft was not saved") == true, "\(error)")
+        }
+    }
 }

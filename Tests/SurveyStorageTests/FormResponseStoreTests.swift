@@ -1,12 +1,12 @@
 import FormEngine
 import Foundation
 import GRDB
-import SurveyModel
 import SurveyStorage
 import XCTest
 
-/// Responses to forms from files: stored beside the built-in survey's, once
-/// per instance id, and exported with a column per question in form order.
+/// Responses to forms (the built-in survey's too): stored once per
+/// instance id, exported with a column per question in form order, and
+/// read from every database an earlier release wrote.
 final class FormResponseStoreTests: XCTestCase {
     private func response(_ instanceID: String, answers: [(String, String)], at seconds: TimeInterval = 0) -> FormResponse {
         FormResponse(
@@ -30,8 +30,7 @@ final class FormResponseStoreTests: XCTestCase {
         XCTAssertEqual(stored[0].answers.map(\.path), ["name", "member[1]/age"])
         XCTAssertEqual(stored[0].answer(at: "name"), "Ada", "bidi overrides are stripped as in the built-in survey")
         XCTAssertEqual(try store.responses(toForm: "other"), [])
-        // The built-in survey's responses are apart.
-        XCTAssertEqual(try store.count(), 0)
+        XCTAssertEqual(try store.count(), 1, "every form's responses are counted")
     }
 
     func testDeletingAResponseReturnsItSoThatUndoCanPutItBack() throws {
@@ -61,9 +60,12 @@ final class FormResponseStoreTests: XCTestCase {
         }
         try queue.close()
         // An export of the old file reads it as it is.
-        XCTAssertEqual(try ResponseStore.openExisting(directory: folder.url).responses(toForm: "household"), [])
+        let exported = try ResponseStore.openExisting(directory: folder.url)
+        XCTAssertEqual(try exported.responses(toForm: "household"), [])
+        XCTAssertEqual(try exported.surveyNames(), ["Ada"])
         let store = try ResponseStore(directory: folder.url)
-        XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["Ada"])
+        XCTAssertEqual(try store.surveyNames(), ["Ada"])
+        XCTAssertEqual(try store.responses(toForm: "survey_form").map(\.instanceID), ["uuid:old"])
         try store.insert(response("uuid:3", answers: [("name", "Grace")]))
         XCTAssertEqual(try store.responses(toForm: "household").count, 1)
     }
@@ -78,12 +80,13 @@ final class FormResponseStoreTests: XCTestCase {
         try queue.close()
 
         let store = try ResponseStore(directory: folder.url)
-        let builtIn = try XCTUnwrap(store.inSubmissionOrder().first)
-        XCTAssertEqual(builtIn.answers.name, "Ada Lovelace")
-        XCTAssertEqual(builtIn.answers.yearsOfExperience, 12.5)
-        XCTAssertEqual(builtIn.answers.approxSalary, 85000)
-        XCTAssertEqual(builtIn.answers.comments, "First line\nsecond line")
+        let builtIn = try XCTUnwrap(store.responses(toForm: "survey_form").first)
+        XCTAssertEqual(builtIn.answers, FormResponse.surveyAnswers(
+            name: "Ada Lovelace", company: "Analytical Engines", years: "12.5", isCurrentEmployer: true, salary: "85000",
+            comments: "First line\nsecond line"))
         XCTAssertEqual(builtIn.instanceID, "uuid:0b7c-built-in")
+        XCTAssertEqual(builtIn.formVersion, "1")
+        XCTAssertEqual(builtIn.title, "Ada Lovelace — Analytical Engines")
         let stored = try store.responses(toForm: "household")
         XCTAssertEqual(stored.map(\.instanceID), ["uuid:5d1e-household"])
         XCTAssertEqual(stored[0].formVersion, "3")
@@ -111,16 +114,19 @@ final class FormResponseStoreTests: XCTestCase {
         let store = try ResponseStore(directory: folder.url)
         XCTAssertFalse(store.isReadOnly, "a file of a known schema is written to")
         XCTAssertEqual(try store.deviceID(), "36488730-9384-44e8-966a-a764e9f644c3", "the laptop keeps its id")
-        let builtIn = try store.inSubmissionOrder()
+        var builtIn: [FormResponse] = []
+        try store.forEachResponse(toForm: "survey_form") { builtIn.append($0) }
         XCTAssertEqual(builtIn.map(\.instanceID), ["uuid:7f3a-built-in", "uuid:7f3b-built-in"])
-        XCTAssertEqual(builtIn[0].answers, SurveyAnswers(
-            name: "Zoë Fischer", companyName: "Rechenwerk GmbH", yearsOfExperience: 7.5,
-            isCurrentEmployer: true, approxSalary: 64000, comments: "Zeile eins\nline two 🌱"))
+        XCTAssertEqual(builtIn[0].answers, FormResponse.surveyAnswers(
+            name: "Zoë Fischer", company: "Rechenwerk GmbH", years: "7.5",
+            isCurrentEmployer: true, salary: "64000", comments: "Zeile eins\nline two 🌱"))
         XCTAssertEqual(builtIn[0].submittedAt, Date(timeIntervalSince1970: 1_795_424_400))
-        XCTAssertNil(builtIn[1].answers.yearsOfExperience, "an unanswered number stays unanswered")
-        XCTAssertNil(builtIn[1].answers.approxSalary)
-        XCTAssertEqual(builtIn.map(\.startedAt), [nil, nil], "schema v5 kept no start for the built-in survey")
-        XCTAssertEqual(builtIn.map(\.formVersion), [nil, nil])
+        XCTAssertEqual(builtIn[1].answer(at: "years_of_experience"), "", "an unanswered number stays unanswered")
+        XCTAssertEqual(builtIn[1].answer(at: "approx_salary"), "")
+        XCTAssertEqual(builtIn.map(\.startedAt), builtIn.map(\.submittedAt),
+                       "schema v5 kept no start for the built-in survey: it started when it was submitted")
+        XCTAssertEqual(builtIn.map(\.formVersion), ["1", "1"])
+        XCTAssertEqual(builtIn.map(\.title), ["Zoë Fischer — Rechenwerk GmbH", "Ada Lovelace — Analytical Engines"])
 
         let household = try XCTUnwrap(store.responses(toForm: "household").first)
         XCTAssertEqual(household.formVersion, "4")

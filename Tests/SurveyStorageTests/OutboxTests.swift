@@ -1,18 +1,13 @@
 import Foundation
 import GRDB
-import SurveyModel
 import SurveyStorage
 import XCTest
 
 /// The local outbox: queued with the response, claimed for a lease, never
 /// emptied of responses by delivery.
 final class OutboxTests: XCTestCase {
-    private func surveyResponse(_ name: String, comments: String = "") -> SurveyResponse {
-        SurveyResponse(
-            answers: SurveyAnswers(name: name, companyName: "", yearsOfExperience: nil, isCurrentEmployer: false,
-                                   approxSalary: nil, comments: comments),
-            submittedAt: Date()
-        )
+    private func surveyResponse(_ name: String, comments: String = "") -> FormResponse {
+        .survey(name: name, comments: comments, submittedAt: Date())
     }
 
     private func formResponse(_ instanceID: String) -> FormResponse {
@@ -24,7 +19,7 @@ final class OutboxTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let store = try ResponseStore(directory: folder.url)
         let survey = try store.insert(surveyResponse("Ada"))
-        XCTAssertNotNil(survey.instanceID, "a response gets the instance id the server knows it by")
+        XCTAssertEqual(try store.delivery(of: survey.instanceID)?.state, .waiting, "queued under the id the server knows it by")
         try store.insert(formResponse("uuid:f1"))
         try store.insert(formResponse("uuid:f1"))
         XCTAssertEqual(try store.deliverySummary().waiting, 2)
@@ -34,7 +29,7 @@ final class OutboxTests: XCTestCase {
         try store.limitSize(toPages: pages)
         XCTAssertThrowsError(try store.insert(surveyResponse("Big", comments: String(repeating: "x", count: 64_000))))
         XCTAssertEqual(try store.deliverySummary().waiting, 2)
-        XCTAssertEqual(try store.count(), 1)
+        XCTAssertEqual(try store.count(), 2)
     }
 
     func testAClaimHoldsForItsLeaseAndThenPassesToTheNextSender() throws {
@@ -130,16 +125,47 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(id.count, 36)
     }
 
-    func testTheBuiltInSurveysAnswersGoAsTypedJSONAndComeBack() {
-        let answers = SurveyAnswers(name: "Zoë \"Z\"\n\u{1}", companyName: "A\\B", yearsOfExperience: 12.5,
-                                    isCurrentEmployer: true, approxSalary: 85_000, comments: "")
-        let json = AnswersJSON.builtIn(answers)
-        XCTAssertEqual(json, #"{"name":"Zoë \"Z\"\n\u0001","company":"A\\B","years_of_experience":12.5,"#
+    func testTheBuiltInSurveysResponseIsClaimedWithItsFormAndTypedAnswers() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let stored = try store.insert(.survey(
+            name: "Ada", company: "Engines", years: "12.5", isCurrentEmployer: true, salary: "85000",
+            submittedAt: Date(timeIntervalSince1970: 1_800_000_000), startedAt: Date(timeIntervalSince1970: 1_799_999_700),
+            instanceID: "uuid:typed", formVersion: "3"
+        ))
+        let claimed = try XCTUnwrap(store.claimBatch(limit: 10, leaseEnd: Date() + 60).first)
+        XCTAssertEqual([claimed.instanceID, claimed.formID, claimed.formVersion], [stored.instanceID, "survey_form", "3"])
+        XCTAssertEqual(claimed.startedAt, Date(timeIntervalSince1970: 1_799_999_700))
+        XCTAssertEqual(claimed.submittedAt, Date(timeIntervalSince1970: 1_800_000_000))
+        XCTAssertEqual(claimed.answersJSON, #"{"name":"Ada","company":"Engines","years_of_experience":12.5,"#
             + #""current_employer":true,"approx_salary":85000,"comments":""}"#)
-        XCTAssertEqual(AnswersJSON.builtInAnswers(from: json), answers)
-        var none = answers
-        none.yearsOfExperience = nil
-        none.approxSalary = nil
-        XCTAssertEqual(AnswersJSON.builtInAnswers(from: AnswersJSON.builtIn(none)), none)
+    }
+
+    func testAnswersGoAsTypedJSONAndComeBackWithTheirKinds() {
+        let answers = FormResponse.surveyAnswers(name: "Zoë \"Z\"\n\u{1}", company: "A\\B", years: "12.5",
+                                                 isCurrentEmployer: true, salary: "85000")
+            + [FormResponse.Answer(path: "below_zero", value: "-5", kind: .number)]
+        let json = AnswersJSON.text(of: answers)
+        XCTAssertEqual(json, #"{"name":"Zoë \"Z\"\n\u0001","company":"A\\B","years_of_experience":12.5,"#
+            + #""current_employer":true,"approx_salary":85000,"comments":"","below_zero":-5}"#)
+        // Read back in key order, a number as its text, `true` as OK.
+        XCTAssertEqual(AnswersJSON.formAnswers(from: json), answers.sorted { $0.path < $1.path })
+
+        let blank = FormResponse.surveyAnswers(name: "Bo")
+        let blankJSON = AnswersJSON.text(of: blank)
+        XCTAssertEqual(blankJSON, #"{"name":"Bo","company":"","years_of_experience":null,"current_employer":false,"#
+            + #""approx_salary":null,"comments":""}"#, "a blank number is null, an acknowledgement not given false")
+        XCTAssertEqual(AnswersJSON.formAnswers(from: blankJSON), [
+            .init(path: "approx_salary", value: ""), .init(path: "comments", value: ""), .init(path: "company", value: ""),
+            .init(path: "current_employer", value: "", kind: .boolean), .init(path: "name", value: "Bo"),
+            .init(path: "years_of_experience", value: ""),
+        ], "null reads back blank, false as a blank acknowledgement")
+    }
+
+    func testANumberAnswerThatIsNoNumber_goesAsItsText() {
+        let answers = [FormResponse.Answer(path: "n", value: "12 kg", kind: .number),
+                       FormResponse.Answer(path: "m", value: "nan", kind: .number)]
+        XCTAssertEqual(AnswersJSON.text(of: answers), #"{"n":"12 kg","m":"nan"}"#)
+        XCTAssertEqual(AnswersJSON.formAnswers(from: "not json"), [], "a damaged object reads as no answers")
     }
 }

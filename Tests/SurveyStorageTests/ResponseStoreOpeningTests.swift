@@ -1,5 +1,4 @@
 import Foundation
-import SurveyModel
 import SurveyStorage
 import XCTest
 
@@ -7,8 +6,8 @@ import XCTest
 /// store it hands over can do, and what the opening found, are those of a
 /// store opened in place.
 final class ResponseStoreOpeningTests: XCTestCase {
-    private func response(_ name: String) -> SurveyResponse {
-        SurveyResponse(answers: SurveyAnswers(name: name), submittedAt: Date(timeIntervalSince1970: 1))
+    private func response(_ name: String) -> FormResponse {
+        .survey(name: name)
     }
 
     func testTheStoreItHandsOver_readsWhatWasStored_andStores() throws {
@@ -18,7 +17,7 @@ final class ResponseStoreOpeningTests: XCTestCase {
         let store = try ResponseStore.Opening(directory: folder.url).store()
         try store.insert(response("after"))
 
-        XCTAssertEqual(try store.newestFirst().map(\.answers.name), ["after", "before"])
+        XCTAssertEqual(try store.listing(ofForm: "survey_form").map(\.title), ["after", "before"])
         XCTAssertFalse(store.isReadOnly)
         XCTAssertNil(store.setAside)
     }

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import GtkTestSupport
-import SurveyModel
 import SurveyStorage
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -10,8 +9,8 @@ import XCTest
 /// What a store says on its event bus, from the thread that wrote, reaches
 /// the main actor under a running GLib main loop, as the app's windows hear it.
 final class StorageEventsTests: GtkTestCase {
-    private static func response(_ name: String) -> SurveyResponse {
-        SurveyResponse(answers: SurveyAnswers(name: name), submittedAt: Date(timeIntervalSince1970: 1))
+    private static func response(_ name: String) -> FormResponse {
+        .survey(name: name)
     }
 
     func testAStoredResponseAndAFailure_reachTheMainActor_underGMainLoopRun() throws {
@@ -21,10 +20,10 @@ final class StorageEventsTests: GtkTestCase {
             let events = EventBus()
             let store = try ResponseStore(directory: folder.url, events: events)
             var stored: [String] = [], failures: [String] = [], onMainThread = true
-            let storedToken = events.subscribe(ResponseStored<SurveyResponse>.self) { event in
+            let storedToken = events.subscribe(ResponseStored.self) { event in
                 onMainThread = onMainThread && Thread.isMainThread
                 XCTAssertNotNil(event.response.id, "the event carries the response as stored")
-                stored.append(event.response.answers.name)
+                stored.append(event.response.answer(at: "name") ?? "")
             }
             let failedToken = events.subscribe(StorageFailed.self) { failure in
                 onMainThread = onMainThread && Thread.isMainThread
@@ -62,7 +61,7 @@ final class StorageEventsTests: GtkTestCase {
             let opening = ResponseStore.Opening(directory: folder.url)
             let events = EventBus()
             var stored: [String] = []
-            let token = events.subscribe(ResponseStored<SurveyResponse>.self) { stored.append($0.response.answers.name) }
+            let token = events.subscribe(ResponseStored.self) { stored.append($0.response.title) }
             defer { token.cancel() }
 
             let store = try opening.store(events: events)

@@ -1,7 +1,6 @@
 import FormEngine
 import Foundation
 import GRDB
-import SurveyModel
 import SurveyStorage
 import XCTest
 
@@ -13,8 +12,13 @@ final class StorageSafetyTests: XCTestCase {
         try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as! NSNumber).intValue
     }
 
-    private func response(_ name: String) -> SurveyResponse {
-        SurveyResponse(answers: SurveyAnswers(name: name, comments: "salary talk"), submittedAt: Date(timeIntervalSince1970: 1))
+    private func response(_ name: String) -> FormResponse {
+        .survey(name: name, comments: "salary talk")
+    }
+
+    private func draft(_ name: String) -> FormDraft {
+        FormDraft(formID: "survey_form", formVersion: "1", instanceID: "uuid:draft", startedAt: Date(timeIntervalSince1970: 1),
+                  answers: FormResponse.surveyAnswers(name: name, comments: "salary talk"))
     }
 
     // MARK: - Permissions
@@ -24,34 +28,42 @@ final class StorageSafetyTests: XCTestCase {
         let folder = parent.url.appendingPathComponent("data")
         let store = try ResponseStore(directory: folder)
         try store.insert(response("Ada"))
-        try DraftStore(directory: folder).save(SurveyAnswers(name: "typing"))
+        let drafts = FormDraftStore(directory: folder)
+        try drafts.save(draft("typing"))
 
         XCTAssertEqual(try mode(folder), 0o700)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        XCTAssertTrue(files.contains(ResponseStore.fileName) && files.contains(DraftStore.fileName), "\(files)")
-        for file in files {
-            XCTAssertEqual(try mode(folder.appendingPathComponent(file)), 0o600, file)
+        XCTAssertEqual(Set(files), [ResponseStore.fileName, drafts.folder.lastPathComponent])
+        XCTAssertEqual(try mode(folder.appendingPathComponent(ResponseStore.fileName)), 0o600)
+        XCTAssertEqual(try mode(drafts.folder), 0o700)
+        let draftFiles = try FileManager.default.contentsOfDirectory(atPath: drafts.folder.path)
+        XCTAssertEqual(draftFiles.count, 1)
+        for file in draftFiles {
+            XCTAssertEqual(try mode(drafts.folder.appendingPathComponent(file)), 0o600, file)
         }
     }
 
     func testLooserModesFromAnOlderVersion_areNarrowed() throws {
         let folder = try TemporaryDirectory()
+        let drafts = FormDraftStore(directory: folder.url)
         do {
             let store = try ResponseStore(directory: folder.url)
             try store.insert(response("Ada"))
-            try DraftStore(directory: folder.url).save(SurveyAnswers(name: "typing"))
+            try drafts.save(draft("typing"))
         }
         chmod(folder.url.path, 0o755)
         let database = folder.url.appendingPathComponent(ResponseStore.fileName)
-        let draft = folder.url.appendingPathComponent(DraftStore.fileName)
+        let draftFile = drafts.url(formID: "survey_form", version: "1")
         chmod(database.path, 0o644)
-        chmod(draft.path, 0o644)
+        chmod(drafts.folder.path, 0o755)
+        chmod(draftFile.path, 0o644)
 
         _ = try ResponseStore(directory: folder.url)
         XCTAssertEqual(try mode(folder.url), 0o700)
         XCTAssertEqual(try mode(database), 0o600)
-        try DraftStore(directory: folder.url).save(SurveyAnswers(name: "more"))
-        XCTAssertEqual(try mode(draft), 0o600)
+        try drafts.save(draft("more"))
+        XCTAssertEqual(try mode(drafts.folder), 0o700)
+        XCTAssertEqual(try mode(draftFile), 0o600)
     }
 
     func testASetAsideDatabase_isTheOwnersOnly() throws {
@@ -80,7 +92,8 @@ final class StorageSafetyTests: XCTestCase {
         try folder.makeNewerVersionsDatabase(holding: [response("stored by the newer version")])
         let store = try ResponseStore(directory: folder.url)
         XCTAssertTrue(store.isReadOnly)
-        XCTAssertEqual(try store.newestFirst().map(\.answers.name), ["stored by the newer version"])
+        XCTAssertEqual(try store.surveyNames(), ["stored by the newer version"])
+        XCTAssertEqual(try store.listing(ofForm: "survey_form").map(\.title), ["stored by the newer version"])
         XCTAssertThrowsError(try store.insert(response("refused"))) { error in
             XCTAssertEqual((error as? StorageError)?.code, .newerDatabase)
         }
@@ -121,15 +134,15 @@ final class StorageSafetyTests: XCTestCase {
         let folder = try TemporaryDirectory()
         do { try ResponseStore(directory: folder.url).insert(response("Ada")) }
         let store = try ResponseStore.openExisting(directory: folder.url)
-        XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["Ada"])
+        XCTAssertEqual(try store.surveyNames(), ["Ada"])
         XCTAssertThrowsError(try store.insert(response("no")), "an export's store only reads")
     }
 }
 
 /// One response is stored once, however often it is submitted.
 final class InstanceIDTests: XCTestCase {
-    private func response(_ name: String, instanceID: String?) -> SurveyResponse {
-        SurveyResponse(answers: SurveyAnswers(name: name), submittedAt: Date(timeIntervalSince1970: 1), instanceID: instanceID)
+    private func response(_ name: String, instanceID: String) -> FormResponse {
+        .survey(name: name, instanceID: instanceID)
     }
 
     func testTheSameInstanceSubmittedTwice_isStoredOnce() throws {
@@ -139,17 +152,20 @@ final class InstanceIDTests: XCTestCase {
         let again = try store.insert(response("Ada", instanceID: "uuid:1"))
         XCTAssertEqual(again, first)
         try store.insert(response("Grace", instanceID: "uuid:2"))
-        try store.insert(response("no id", instanceID: nil))
-        try store.insert(response("no id", instanceID: nil))
-        XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["Ada", "Grace", "no id", "no id"])
-        XCTAssertEqual(try store.inSubmissionOrder().first?.instanceID, "uuid:1")
+        XCTAssertEqual(try store.surveyNames(), ["Ada", "Grace"])
+        XCTAssertEqual(try store.responses(toForm: "survey_form").last?.instanceID, "uuid:1")
+        XCTAssertEqual(try store.deliverySummary().waiting, 2, "queued once each")
     }
 
     func testADraft_keepsItsResponsesInstanceID() throws {
         let folder = try TemporaryDirectory()
-        let drafts = DraftStore(directory: folder.url)
-        try drafts.save(SurveyAnswers(name: "typing"), instanceID: "uuid:42")
-        XCTAssertEqual(try drafts.load(), .restored(SurveyAnswers(name: "typing"), instanceID: "uuid:42"))
+        let drafts = FormDraftStore(directory: folder.url)
+        try drafts.save(FormDraft(formID: "survey_form", formVersion: "1", instanceID: "uuid:42",
+                                  startedAt: Date(timeIntervalSince1970: 1), answers: FormResponse.surveyAnswers(name: "typing")))
+        guard case .restored(let draft) = try drafts.load(formID: "survey_form", version: "1") else {
+            return XCTFail("expected the draft")
+        }
+        XCTAssertEqual(draft.instanceID, "uuid:42")
     }
 
     /// A database made before instance ids (schema v1, as the first release
@@ -173,18 +189,18 @@ final class InstanceIDTests: XCTestCase {
                     """)
             }
         }
-        let exported = try ResponseStore.openExisting(directory: folder.url).inSubmissionOrder()
-        XCTAssertEqual(exported.map(\.answers.name), ["From v1"], "an export reads the old schema as it is")
+        let exported = try ResponseStore.openExisting(directory: folder.url)
+        XCTAssertEqual(try exported.surveyNames(), ["From v1"], "an export reads the old schema as it is")
 
         let store = try ResponseStore(directory: folder.url)
-        let old = try XCTUnwrap(store.inSubmissionOrder().first)
-        XCTAssertEqual(old.answers, SurveyAnswers(
-            name: "From v1", companyName: "Engines", yearsOfExperience: 12.5,
-            isCurrentEmployer: true, approxSalary: 85_000, comments: "kept"
+        let old = try XCTUnwrap(store.responses(toForm: "survey_form").first)
+        XCTAssertEqual(old.answers, FormResponse.surveyAnswers(
+            name: "From v1", company: "Engines", years: "12.5", isCurrentEmployer: true, salary: "85000", comments: "kept"
         ))
+        XCTAssertEqual(old.startedAt, old.submittedAt, "no start was kept: it started when it was submitted")
         // Opened for writing, it gets the instance id the server knows it
         // by, and waits in the outbox like every response stored since.
-        let instanceID = try XCTUnwrap(old.instanceID)
+        let instanceID = old.instanceID
         XCTAssertTrue(instanceID.hasPrefix("uuid:"), instanceID)
         XCTAssertEqual(try store.delivery(of: instanceID)?.state, .waiting)
         try store.insert(response("After", instanceID: "uuid:7"))
@@ -196,9 +212,8 @@ final class InstanceIDTests: XCTestCase {
 /// A database deleted or replaced while the app has it open: no response is
 /// confirmed into a file the next launch would not open.
 final class VanishingDatabaseTests: XCTestCase {
-    private func response(_ name: String) -> SurveyResponse {
-        SurveyResponse(answers: SurveyAnswers(name: name), submittedAt: Date(timeIntervalSince1970: 1),
-                       instanceID: "uuid:\(UUID())")
+    private func response(_ name: String) -> FormResponse {
+        .survey(name: name, instanceID: "uuid:\(UUID())")
     }
 
     func testADeletedDataFolder_isStartedAgain_andTheResponseLandsWhereTheNextLaunchLooks() throws {
@@ -209,8 +224,8 @@ final class VanishingDatabaseTests: XCTestCase {
         try FileManager.default.removeItem(at: folder)
 
         try store.insert(response("after"))
-        XCTAssertEqual(try ResponseStore(directory: folder).inSubmissionOrder().map(\.answers.name), ["after"])
-        XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["after"])
+        XCTAssertEqual(try ResponseStore(directory: folder).surveyNames(), ["after"])
+        XCTAssertEqual(try store.surveyNames(), ["after"])
     }
 
     func testADatabaseSetAsideByAnotherProcess_isNotWrittenAnyMore() throws {
@@ -222,7 +237,7 @@ final class VanishingDatabaseTests: XCTestCase {
         try FileManager.default.moveItem(at: database, to: aside)
 
         try store.insert(response("second"))
-        XCTAssertEqual(try ResponseStore(directory: folder.url).inSubmissionOrder().map(\.answers.name), ["second"])
+        XCTAssertEqual(try ResponseStore(directory: folder.url).surveyNames(), ["second"])
         XCTAssertEqual(try ResponseStore.openExisting(directory: folder.url).count(), 1)
     }
 
@@ -234,9 +249,9 @@ final class VanishingDatabaseTests: XCTestCase {
         let database = folder.url.appendingPathComponent(ResponseStore.fileName)
         XCTAssertEqual(rename(other.url.appendingPathComponent(ResponseStore.fileName).path, database.path), 0)
 
-        XCTAssertEqual(try store.inSubmissionOrder().map(\.answers.name), ["theirs"])
+        XCTAssertEqual(try store.surveyNames(), ["theirs"])
         try store.insert(response("next"))
-        XCTAssertEqual(try ResponseStore(directory: folder.url).inSubmissionOrder().map(\.answers.name), ["theirs", "next"])
+        XCTAssertEqual(try ResponseStore(directory: folder.url).surveyNames(), ["theirs", "next"])
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import SurveyModel
 import SurveyStorage
 
 /// A folder of its own for one test, removed afterwards.
@@ -18,7 +17,7 @@ final class TemporaryDirectory {
 
     /// Puts here a response database that a newer version of Survey Form
     /// has migrated further, holding `responses`.
-    func makeNewerVersionsDatabase(holding responses: [SurveyResponse] = []) throws {
+    func makeNewerVersionsDatabase(holding responses: [FormResponse] = []) throws {
         let store = try ResponseStore(directory: url)
         for response in responses { try store.insert(response) }
         try store._recordMigration("v99: from a newer version")

@@ -1,5 +1,4 @@
 import Foundation
-import SurveyModel
 import SurveyStorage
 import SurveySync
 import XCTest

@@ -1,6 +1,5 @@
 import FormEngine
 import Foundation
-import SurveyModel
 import SurveyStorage
 import SurveySync
 import XCTest
@@ -56,12 +55,9 @@ final class OutboxSenderTests: XCTestCase {
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
-    func surveyResponse(_ name: String, salary: Float? = 85_000) -> SurveyResponse {
-        SurveyResponse(
-            answers: SurveyAnswers(name: name, companyName: "Acme", yearsOfExperience: 12.5,
-                                   isCurrentEmployer: true, approxSalary: salary, comments: "line one\nline \"two\""),
-            submittedAt: Date(timeIntervalSince1970: 1_700_000_000)
-        )
+    func surveyResponse(_ name: String, salary: String = "85000") -> FormResponse {
+        .survey(name: name, company: "Acme", years: "12.5", isCurrentEmployer: true, salary: salary,
+                comments: "line one\nline \"two\"", submittedAt: Date(timeIntervalSince1970: 1_700_000_000))
     }
 
     func formResponse(_ instanceID: String = "uuid:" + UUID().uuidString.lowercased()) -> FormResponse {
@@ -106,7 +102,7 @@ final class OutboxSenderTests: XCTestCase {
         try store.insert(formResponse())
         XCTAssertEqual(try store.deliverySummary().waiting, 5)
 
-        let report = await try sender(store).sendDue()
+        let report = try await sender(store).sendDue()
         XCTAssertNil(report.failure)
         XCTAssertEqual(report.sent, 5)
         XCTAssertEqual(try serverCount(), 5)
@@ -116,23 +112,32 @@ final class OutboxSenderTests: XCTestCase {
         let summary = try store.deliverySummary()
         XCTAssertEqual(summary.queued, 0)
         XCTAssertEqual(summary.sent, 5)
-        XCTAssertEqual(try store.count(), 3, "sending deletes nothing")
+        XCTAssertEqual(try store.count(), 5, "sending deletes nothing")
+        XCTAssertEqual(try store.responses(toForm: "survey_form").count, 3)
         XCTAssertEqual(try store.responses(toForm: "household").count, 2)
 
-        let again = await try sender(store).sendDue(ignoringBackoff: true)
+        let again = try await sender(store).sendDue(ignoringBackoff: true)
         XCTAssertEqual(again.sent, 0, "nothing is due")
         XCTAssertEqual(try serverCount(), 5)
     }
 
     func testTheServerHoldsTheAnswersAsTheyWereGiven() async throws {
         let store = try makeStore()
-        let stored = try store.insert(surveyResponse("Zoë \"Z\" O'Neil", salary: nil))
+        let stored = try store.insert(surveyResponse("Zoë \"Z\" O'Neil", salary: ""))
         let form = try store.insert(formResponse())
-        _ = await try sender(store).sendDue()
+        _ = try await sender(store).sendDue()
 
-        let json = try server().sql("SELECT answers::text FROM survey_form.submissions WHERE instance_id = '\(stored.instanceID!)'")
-        XCTAssertEqual(AnswersJSON.builtInAnswers(from: json), stored.answers)
+        let json = try server().sql("SELECT answers::text FROM survey_form.submissions WHERE instance_id = '\(stored.instanceID)'")
+        XCTAssertEqual(AnswersJSON.formAnswers(from: json), [
+            .init(path: "approx_salary", value: ""), .init(path: "comments", value: "line one\nline \"two\""),
+            .init(path: "company", value: "Acme"), .init(path: "current_employer", value: "OK", kind: .boolean),
+            .init(path: "name", value: "Zoë \"Z\" O'Neil"), .init(path: "years_of_experience", value: "12.5", kind: .number),
+        ], "read back by key, typed as they went")
         XCTAssertTrue(json.contains("\"approx_salary\": null"), json)
+        XCTAssertEqual(try server().sql("""
+            SELECT jsonb_typeof(answers->'years_of_experience') || ',' || jsonb_typeof(answers->'current_employer')
+            FROM survey_form.submissions WHERE instance_id = '\(stored.instanceID)'
+            """).trimmingCharacters(in: .whitespacesAndNewlines), "number,boolean")
         XCTAssertEqual(try server().sql("""
             SELECT answers->>'members[1]/name' || ',' || (answers->>'size') FROM survey_form.submissions
             WHERE instance_id = '\(form.instanceID)'
@@ -146,13 +151,13 @@ final class OutboxSenderTests: XCTestCase {
     func testABatchSentAgainAfterALostAcknowledgementIsStoredOnce() async throws {
         let store = try makeStore()
         for name in ["Ada", "Grace"] { try store.insert(surveyResponse(name)) }
-        _ = await try sender(store).sendDue()
+        _ = try await sender(store).sendDue()
         XCTAssertEqual(try serverCount(), 2)
         // The server committed, and the sender was killed before it heard
         // so: the rows are left claimed, their lease run out.
-        let ids = try store.newestFirst().compactMap(\.instanceID)
+        let ids = try store.responses(toForm: "survey_form").map(\.instanceID)
         try store._setDelivery(ids, state: .sending, nextAttemptAt: Date().addingTimeInterval(-1))
-        let report = await try sender(store).sendDue()
+        let report = try await sender(store).sendDue()
         XCTAssertNil(report.failure)
         XCTAssertEqual(report.sent, 2)
         XCTAssertEqual(try serverCount(), 2, "resent, stored once")
@@ -167,8 +172,8 @@ final class OutboxSenderTests: XCTestCase {
         try first.insert(shared)
         try second.insert(shared)
         XCTAssertNotEqual(try first.deviceID(), try second.deviceID())
-        _ = await try sender(first).sendDue()
-        let report = await try sender(second, user: "laptop_2").sendDue()
+        _ = try await sender(first).sendDue()
+        let report = try await sender(second, user: "laptop_2").sendDue()
         XCTAssertNil(report.failure)
         XCTAssertEqual(report.sent, 1, "the server holds it: sent")
         XCTAssertEqual(try serverCount(), 1)
@@ -179,7 +184,7 @@ final class OutboxSenderTests: XCTestCase {
         let store = try makeStore()
         try store.insert(surveyResponse("Ada"))
         server.stop()
-        let down = await try sender(store).sendDue()
+        let down = try await sender(store).sendDue()
         try server.start()
         XCTAssertEqual(down.sent, 0)
         XCTAssertEqual(down.failure?.kind, .unreachable)
@@ -189,32 +194,32 @@ final class OutboxSenderTests: XCTestCase {
         XCTAssertEqual(summary.lastError, down.failure?.message)
         XCTAssertGreaterThan(summary.nextAttemptAt ?? .distantPast, Date(), "a retry waits")
 
-        let early = await try sender(store).sendDue()
+        let early = try await sender(store).sendDue()
         XCTAssertEqual(early.sent, 0, "not before the back-off is over")
-        let later = await try sender(store).sendDue(now: { Date().addingTimeInterval(3600) })
+        let later = try await sender(store).sendDue(now: { Date().addingTimeInterval(3600) })
         XCTAssertNil(later.failure)
         XCTAssertEqual(later.sent, 1)
-        XCTAssertEqual(try store.delivery(of: try store.newestFirst()[0].instanceID!)?.attempts, 2)
+        XCTAssertEqual(try store.delivery(of: try store.responses(toForm: "survey_form")[0].instanceID)?.attempts, 2)
     }
 
     func testAWrongPasswordIsSaidPlainlyAndLosesNothing() async throws {
         let store = try makeStore()
         try store.insert(surveyResponse("Ada"))
-        let report = await try sender(store, password: "wrong").sendDue()
+        let report = try await sender(store, password: "wrong").sendDue()
         XCTAssertEqual(report.failure?.kind, .refusedLogin)
         XCTAssertTrue(report.failure?.message.contains("refused the login of laptop_1") ?? false, report.failure?.message ?? "")
         XCTAssertEqual(try store.count(), 1)
-        let fixed = await try sender(store).sendDue(ignoringBackoff: true)
+        let fixed = try await sender(store).sendDue(ignoringBackoff: true)
         XCTAssertEqual(fixed.sent, 1)
     }
 
     func testSendNowTakesResponsesWaitingOutABackOff() async throws {
         let store = try makeStore()
         try store.insert(surveyResponse("Ada"))
-        _ = await try sender(store, password: "wrong").sendDue()
-        let waiting = await try sender(store).sendDue()
+        _ = try await sender(store, password: "wrong").sendDue()
+        let waiting = try await sender(store).sendDue()
         XCTAssertEqual(waiting.sent, 0)
-        let forced = await try sender(store).sendDue(ignoringBackoff: true)
+        let forced = try await sender(store).sendDue(ignoringBackoff: true)
         XCTAssertEqual(forced.sent, 1)
     }
 
@@ -229,7 +234,7 @@ final class OutboxSenderTests: XCTestCase {
         try store.insert(surveyResponse("Ada"))
         let refused = try store.insert(blocked)
         try store.insert(surveyResponse("Grace"))
-        let report = await try sender(store).sendDue()
+        let report = try await sender(store).sendDue()
         XCTAssertEqual(report.sent, 2)
         XCTAssertEqual(report.failure?.kind, .refused)
         let delivery = try store.delivery(of: refused.instanceID)
@@ -237,7 +242,7 @@ final class OutboxSenderTests: XCTestCase {
         XCTAssertTrue(delivery?.lastError?.contains("no_blocked") ?? false, delivery?.lastError ?? "")
         XCTAssertEqual(try serverCount(), 2)
         // Send Now tries it once more, and the round ends.
-        let forced = await try sender(store).sendDue(ignoringBackoff: true)
+        let forced = try await sender(store).sendDue(ignoringBackoff: true)
         XCTAssertEqual(forced.sent, 0)
         XCTAssertEqual(forced.failure?.kind, .refused)
         XCTAssertEqual(try store.delivery(of: refused.instanceID)?.attempts, 2)
@@ -251,7 +256,7 @@ final class OutboxSenderTests: XCTestCase {
         changed.id = nil
         changed.answers = [.init(path: "size", value: "4")]
         try store.insert(changed)
-        _ = await try sender(store).sendDue()
+        _ = try await sender(store).sendDue()
         XCTAssertEqual(try server().sql("SELECT answers->>'size' FROM survey_form.submissions")
             .trimmingCharacters(in: .whitespacesAndNewlines), "4")
     }
@@ -262,8 +267,8 @@ final class OutboxSenderTests: XCTestCase {
         let first = try makeStore(), second = try makeStore()
         try first.insert(surveyResponse("Ada"))
         try second.insert(surveyResponse("Grace"))
-        _ = await try sender(first).sendDue()
-        _ = await try sender(second, user: "laptop_2").sendDue()
+        _ = try await sender(first).sendDue()
+        _ = try await sender(second, user: "laptop_2").sendDue()
         let server = try server()
         func asLaptop(_ statement: String) throws -> String {
             try server.sql("SET ROLE laptop_1; \(statement)")
@@ -335,7 +340,7 @@ final class OutboxSenderTests: XCTestCase {
         var older = formResponse()
         older.formVersion = "2023-12"
         try store.insert(older)
-        _ = await try sender(store).sendDue()
+        _ = try await sender(store).sendDue()
         let data = Data(Self.householdForm.utf8)
         _ = try await ServerForms.publish(server.adminSettings, password: TestServer.adminPassword,
                                           definition: try FormDefinition(data: data, fileName: "household.md"),
@@ -343,13 +348,14 @@ final class OutboxSenderTests: XCTestCase {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         folders.append(folder)
+        let survey = try SurveyFormFile.definition()
         let files = try await ServerExport.write(server.settings(user: "results"), password: TestServer.collectorPassword,
-                                                into: folder, replacing: false)
+                                                into: folder, replacing: false, knownForms: [survey])
         XCTAssertEqual(files.map(\.url.lastPathComponent), ["household-v2023-12.csv", "household-v2024-01.csv", "survey_form-v1.csv"])
         XCTAssertEqual(files.map(\.responses), [1, 1, 2])
 
         let local = folder.appendingPathComponent("local.csv")
-        try CSVExporter.write(from: store, to: local, replacing: false)
+        try FormCSVExporter.write(survey, from: store, to: local, replacing: false)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("survey_form-v1.csv")), try Data(contentsOf: local),
                        "the server's export of the built-in survey is the laptop's, byte for byte")
 
@@ -360,6 +366,16 @@ final class OutboxSenderTests: XCTestCase {
         let unpublished = try String(contentsOf: folder.appendingPathComponent("household-v2023-12.csv"), encoding: .utf8)
         XCTAssertTrue(unpublished.hasPrefix("submitted_at,members[1]-name,size,"),
                       "without its file, the paths in alphabetical order: \(unpublished)")
+
+        // Without the survey's file, its answers' names in alphabetical order, still typed.
+        let unknown = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        folders.append(unknown)
+        _ = try await ServerExport.write(server.settings(user: "results"), password: TestServer.collectorPassword,
+                                         into: unknown, replacing: false)
+        let alphabetical = try String(contentsOf: unknown.appendingPathComponent("survey_form-v1.csv"), encoding: .utf8)
+        XCTAssertTrue(alphabetical.hasPrefix(
+            "submitted_at,approx_salary,comments,company,current_employer,name,years_of_experience,instance_id,"), alphabetical)
+        XCTAssertTrue(alphabetical.contains(",85000,\"line one\nline \"\"two\"\"\",Acme,true,Ada,12.5,uuid:"), alphabetical)
 
         do {
             _ = try await ServerExport.write(server.settings(user: "results"), password: TestServer.collectorPassword,

@@ -1,5 +1,4 @@
 import Foundation
-import SurveyModel
 import SurveyStorage
 import SurveySync
 import XCTest
@@ -48,7 +47,7 @@ final class ServerCertificateTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try ResponseStore(directory: folder)
-        try store.insert(SurveyResponse(answers: SurveyAnswers(name: "Ada"), submittedAt: Date()))
+        try store.insert(.survey(name: "Ada"))
 
         let refused = await OutboxSender(store: store, settings: try checkedSettings(), password: TestServer.collectorPassword)
             .sendDue()
@@ -74,7 +73,7 @@ final class ServerCertificateTests: XCTestCase {
         // The certificate names localhost; 127.0.0.1 reaches the same server.
         let store = try ResponseStore(directory: FileManager.default.temporaryDirectory
             .appendingPathComponent("tls-\(UUID().uuidString)"))
-        try store.insert(SurveyResponse(answers: SurveyAnswers(name: "Ada"), submittedAt: Date()))
+        try store.insert(.survey(name: "Ada"))
         let report = await OutboxSender(store: store, settings: try checkedSettings(host: "127.0.0.1", authority: authority),
                                         password: TestServer.collectorPassword).sendDue()
         XCTAssertEqual(report.failure?.kind, .refusedLogin, report.failure?.message ?? "")

@@ -14,9 +14,9 @@
 // The password comes from SURVEY_FORM_TEST_PASSWORD. Prints a line per round
 // ("sent N, queued M"); exits 0 once nothing is queued, 1 after five minutes.
 
+import FormEngine
 import Foundation
 import Synchronization
-import SurveyModel
 import SurveyStorage
 import SurveySync
 
@@ -61,11 +61,23 @@ final class Submitter: @unchecked Sendable {
     func run() {
         let device = folder.lastPathComponent
         for index in 0..<submitCount {
-            let answers = SurveyAnswers(name: "\(device) respondent \(index)", companyName: "Acme",
-                                        yearsOfExperience: Double(index % 40), isCurrentEmployer: index % 2 == 0,
-                                        approxSalary: Float(index * 10), comments: "")
+            // The built-in survey's answers, as its form stores them.
+            let name = "\(device) respondent \(index)"
+            let now = Date()
+            let response = FormResponse(
+                formID: "survey_form", formVersion: "1", instanceID: FormEnvironment.randomInstanceID(),
+                startedAt: now, submittedAt: now, title: "\(name) — Acme",
+                answers: [
+                    .init(path: "name", value: name),
+                    .init(path: "company", value: "Acme"),
+                    .init(path: "years_of_experience", value: String(index % 40), kind: .number),
+                    .init(path: "current_employer", value: index % 2 == 0 ? "OK" : "", kind: .boolean),
+                    .init(path: "approx_salary", value: String(index * 10), kind: .number),
+                    .init(path: "comments", value: ""),
+                ]
+            )
             do {
-                try store.insert(SurveyResponse(answers: answers, submittedAt: Date()))
+                try store.insert(response)
             } catch {
                 FileHandle.standardError.write(Data("not stored: \(error.localizedDescription)\n".utf8))
                 exit(1)

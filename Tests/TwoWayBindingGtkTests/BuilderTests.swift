@@ -74,7 +74,7 @@ final class BuilderTests: GtkTestCase {
                 XCTAssertEqual(source, "string")
                 XCTAssertTrue(message.contains("NoSuchWidget"), message)
             }
-            XCTAssertThrowsError(try Builder(file: "/nonexistent/survey-window.ui"))
+            XCTAssertThrowsError(try Builder(file: "/nonexistent/form-window.ui"))
             XCTAssertThrowsError(try Builder(resource: "/io/github/surveyform/missing.ui"))
         }
     }

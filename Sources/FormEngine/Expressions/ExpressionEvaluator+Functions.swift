@@ -40,7 +40,10 @@ extension ExpressionEvaluator {
             return .number(Double(text.unicodeScalars.count))
         case .normalizeSpace:
             let text = arguments.isEmpty ? context.currentValue : string(0)
-            return .string(words(of: text).joined(separator: " "))
+            // Every kind of space, and control characters, as JavaRosa's
+            // trim() drops them: a name of no-break spaces is blank.
+            return .string(text.split { $0.isWhitespace || $0.unicodeScalars.allSatisfy(\.properties.isControlOrFormat) }
+                .joined(separator: " "))
         case .contains:
             let needle = string(1)
             return .boolean(needle.isEmpty || string(0).firstRange(of: needle) != nil)
@@ -380,4 +383,12 @@ func boundedJoin(_ parts: [String], separator: String = "") -> String {
 func clampedInt(_ number: Double) -> Int {
     guard !number.isNaN else { return 0 }
     return Int(max(-1e15, min(1e15, number.rounded(.towardZero))))
+}
+
+extension Unicode.Scalar.Properties {
+    /// C0 and C1 controls (DEL too) and the bidi overrides and isolates:
+    /// characters a stored answer loses (see `removingControlCharacters`).
+    var isControlOrFormat: Bool {
+        generalCategory == .control || generalCategory == .format
+    }
 }

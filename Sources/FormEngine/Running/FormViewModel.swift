@@ -181,14 +181,25 @@ public final class FormViewModel {
     /// Shown for an answer not given.
     public nonisolated static let unanswered = "--"
 
+    /// The most characters of one answer the summary shows: a pasted
+    /// 100,000 characters cost its layout no more than a long valid answer.
+    public nonisolated static let longestShown = 5_000
+
+    private static func shortened(_ answer: String) -> String {
+        guard answer.utf8.count > longestShown, answer.count > longestShown else { return answer }
+        return answer.prefix(longestShown) + "…"
+    }
+
     /// An answer as a person reads it: its readout when the form gives one,
-    /// an acknowledgement as YES or NO, choices by their labels, `--` when blank.
+    /// an acknowledgement as YES or NO, choices by their labels, text without
+    /// the spaces around it (cut at `longestShown`), `--` when blank.
     private func shown(_ state: QuestionState) -> String {
         let value = state.value.value
         if state.question.type == .acknowledge { return value == "OK" ? tr("YES") : tr("NO") }
-        guard !value.isEmpty else { return Self.unanswered }
-        if let readout = state.readout { return readout.value }
-        guard state.question.type.isSelect, let choices = state.choices?.value else { return value }
+        if let readout = state.readout { return value.isEmpty ? Self.unanswered : readout.value }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return Self.unanswered }
+        guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }
         let names = state.question.type == .selectOne ? [value] : value.split(separator: " ").map(String.init)
         return names.map { name in
             choices.first { $0.name == name }?.label.text(in: language.value) ?? name
@@ -196,6 +207,14 @@ public final class FormViewModel {
     }
 
     // MARK: - Submission
+
+    /// What the form's `instance_name` names the response as answered now,
+    /// as ODK Collect names saved forms; `nil` when the form has none or it
+    /// cannot be read.
+    public func instanceName() -> String? {
+        guard let source = definition.settings.instanceName, let expression = try? FormExpression(source) else { return nil }
+        return expression.evaluate(in: root.context(for: 0) { "" }).stringValue
+    }
 
     /// The response's answers in form order, by path (`group/question`, and
     /// `repeat[2]/question` inside repeats): relevant rows only, as the ODK

@@ -85,12 +85,6 @@ public final class QuestionState {
     public func constraintProblem() -> String {
         describeConstraintProblem()
     }
-
-    /// Why typed `text` is not an answer of this row's type, or `nil`.
-    public func typeProblem(_ text: String) -> String? {
-        FormMessages.typeProblem(String(text.trimmingWhitespace()), for: question.type)
-    }
-
 }
 
 /// A yes-or-no state that may be fixed (most rows are always relevant and never

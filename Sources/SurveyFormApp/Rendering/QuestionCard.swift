@@ -39,15 +39,22 @@ enum QuestionCard {
         card.append(box)
         card.showWhile(state.isRelevant, bag: bag)
 
+        // The label as the form words it, and a mark of its own beside it
+        // while the question is required: the label's text stays the
+        // label's (a screen reader hears "required" from the description).
         let title = Label()
         title.wrapsWords = true
+        title.show(state.label)
         let required = state.isRequired
-        if let node = required.node {
-            title.show(Derived(from: [state.label, node]) { Self.title(state.label.value, required: required.value) })
-        } else {
-            title.show(state.label, format: { Self.title($0, required: required.value) })
-        }
-        box.append(title)
+        let mark = Label()
+        mark.text = Self.requiredMark
+        mark.addStyleClass("error")
+        required.observe(sendInitial: true) { [weak mark] in mark?.isVisible = $0 }?.store(in: bag)
+        mark.isVisible = required.value
+        let titleLine = Box(vertical: false, spacing: 4)
+        titleLine.append(title)
+        titleLine.append(mark)
+        box.append(titleLine)
 
         let hint = Label()
         hint.wrapsWords = true
@@ -89,9 +96,8 @@ enum QuestionCard {
         return (card, control)
     }
 
-    static func title(_ label: String, required: Bool) -> String {
-        required ? label + " *" : label
-    }
+    /// What marks a required question beside its label.
+    static let requiredMark = "*"
 
     /// What a screen reader reads after a question's label: that it is
     /// required (GTK 4.8 puts no required state on the accessibility bus),

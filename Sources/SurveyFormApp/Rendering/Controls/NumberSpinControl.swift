@@ -30,9 +30,9 @@ enum NumberSpinControl: QuestionControlKind {
         } else {
             return nil
         }
-        // Letters reach the spin button, to be refused with the form's message.
+        // Letters reach the spin button, to be refused with a message that
+        // quotes them (the spin button's own: "“abc” is not a number").
         spin.acceptsOnlyDigits = false
-        spin.notANumberMessage = { [weak state] text in state?.typeProblem(text) ?? "" }
         spin.allowingEmpty.bind(
             with: state.value, transform: .number(wholeNumbers: wholeNumbers), options: ControlContext.options(for: state)
         )

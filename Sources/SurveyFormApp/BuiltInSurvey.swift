@@ -1,19 +1,19 @@
-public import Foundation
-public import FormEngine
+import Foundation
+import FormEngine
 
 /// The survey Survey Form opens by default, as an XLSForm: the seed's six
 /// questions with their rules and messages in English and German.
-public enum BuiltInSurvey {
+enum BuiltInSurvey {
     /// The form's file name; its extension names the layout.
-    public static let fileName = "survey.md"
+    static let fileName = "survey.md"
 
-    /// The form's bytes, as written in `Sources/SurveyModel/Resources/survey.md`.
-    public static var data: Data {
+    /// The form's bytes, as written in `Sources/SurveyFormApp/Resources/survey.md`.
+    static var data: Data {
         Data(PackageResources.survey_md)
     }
 
     /// The form, read once.
-    public static let definition: FormDefinition = {
+    static let definition: FormDefinition = {
         do {
             return try FormDefinition(data: data, fileName: fileName)
         } catch {
@@ -23,8 +23,8 @@ public enum BuiltInSurvey {
 
     /// Starts reading the form on another thread, so that a window built
     /// meanwhile finds it read; reading it is about a quarter of the making
-    /// of the survey window.
-    public static func readInBackground() {
+    /// of its window.
+    static func readInBackground() {
         DispatchQueue.global(qos: .userInitiated).async { _ = definition }
     }
 }

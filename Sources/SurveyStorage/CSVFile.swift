@@ -1,9 +1,8 @@
-public import Foundation
+import Foundation
 import FormEngine
-public import SurveyModel
 
-/// Writes responses as RFC 4180 CSV: a header line, CRLF line breaks, fields
-/// quoted when they hold a comma, a quote or a line break.
+/// RFC 4180 CSV as every export writes it: a header line, CRLF line breaks,
+/// fields quoted when they hold a comma, a quote or a line break.
 ///
 /// The file is for spreadsheets, so it is made safe to open in one: it starts
 /// with a UTF-8 byte-order mark (without it LibreOffice and Excel read "Zoë"
@@ -11,80 +10,9 @@ public import SurveyModel
 /// (one beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is
 /// written with a leading `'`, as OWASP recommends. Numbers, times and
 /// booleans are the app's own and written as they are.
-public enum CSVExporter {
-    /// The header line's fields: the time, then the form's question names.
-    public static let columns = ["submitted_at"] + SurveyField.allCases.map(\.questionName)
-
+enum CSVFile {
     /// Tells spreadsheets that the file is UTF-8.
-    public static let byteOrderMark = "\u{FEFF}"
-
-    /// What a file starts with: the byte-order mark and the header line.
-    private static var start: String { byteOrderMark + columns.joined(separator: ",") + "\r\n" }
-
-    /// The whole document for `responses`, in the order given.
-    public static func document(for responses: [SurveyResponse]) -> String {
-        start + responses.map { row(for: $0) + "\r\n" }.joined()
-    }
-
-    /// One line for `response`: ISO 8601 time in UTC, `true`/`false`, plain
-    /// numbers, and an empty field for an answer not given.
-    public static func row(for response: SurveyResponse) -> String {
-        var bytes: [UInt8] = []
-        appendRow(for: response, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `response`'s line, without its line break, as UTF-8: the one
-    /// place a row is made, byte by byte, since an export makes 100,000.
-    static func appendRow(for response: SurveyResponse, to bytes: inout [UInt8]) {
-        let answers = response.answers
-        appendTimestamp(response.submittedAt, to: &bytes)
-        bytes.append(0x2C)
-        appendText(answers.name, keepingLineBreaks: false, to: &bytes)
-        bytes.append(0x2C)
-        appendText(answers.companyName, keepingLineBreaks: false, to: &bytes)
-        bytes.append(0x2C)
-        if let years = answers.yearsOfExperience { bytes += number(years).utf8 }
-        bytes.append(0x2C)
-        bytes += (answers.isCurrentEmployer ? "true" : "false").utf8
-        bytes.append(0x2C)
-        if let salary = answers.approxSalary { bytes += number(Double(salary)).utf8 }
-        bytes.append(0x2C)
-        appendText(answers.comments, keepingLineBreaks: true, to: &bytes)
-    }
-
-    /// Writes the document to `url` whole or not at all (see `AtomicFile`):
-    /// a new file is readable by its owner only; `replacing` lets it take the
-    /// place of an existing one, keeping that file's mode, and without it an
-    /// existing file fails with `StorageError.Code.fileExists`.
-    public static func write(_ responses: [SurveyResponse], to url: URL, replacing: Bool) throws {
-        try write(to: url, replacing: replacing) { emit in
-            for response in responses { try emit(response) }
-        }
-    }
-
-    /// Writes every response of `store` to `url` in submission order, as
-    /// `write(_:to:replacing:)` does, reading and writing a piece at a time so
-    /// that memory stays flat however many there are; how many were written.
-    @discardableResult
-    public static func write(from store: ResponseStore, to url: URL, replacing: Bool) throws -> Int {
-        var count = 0
-        try write(to: url, replacing: replacing) { emit in
-            try store.forEachInSubmissionOrder { response in
-                try emit(response)
-                count += 1
-            }
-        }
-        return count
-    }
-
-    /// The one way a file is written: header, then each row `rows` emits,
-    /// handed to the file in pieces of about 64 KiB.
-    private static func write(
-        to url: URL, replacing: Bool, rows: (_ emit: (SurveyResponse) throws -> Void) throws -> Void
-    ) throws {
-        try write(to: url, replacing: replacing, header: columns, appendRow: appendRow(for:to:), rows: rows)
-    }
+    static let byteOrderMark = "\u{FEFF}"
 
     /// Writes `header` and each row `rows` emits to `url`, atomically and in
     /// 64 KiB pieces, so that memory stays flat whatever the number of rows.
