@@ -96,10 +96,9 @@ let package = Package(
             swiftSettings: optimize
         ),
         .target(name: "FirstFrameProbe", dependencies: ["CGtkBench"]),
-        // The cold-start peer: a C GTK 4 program that loads the app's .ui file.
-        .executableTarget(name: "coldstart-c", dependencies: ["CGtkBench"], path: "Sources/ColdStartC"),
-        // The first-frame peer of a form from a file: a C libadwaita program
-        // that loads the same widgets from a .ui file.
+        // The first-frame peer of the app's window (the built-in survey's at
+        // cold start, a generated form's): a C libadwaita program that loads
+        // the same widgets from a .ui file.
         .executableTarget(
             name: "form-firstframe-c", dependencies: ["CGtkBench", "CAdwBench"], path: "Sources/FormFirstFrameC"
         ),

@@ -185,7 +185,7 @@ def submit():
     stored."""
     def count():
         with sqlite3.connect(f"file:{launched['data']}/responses.sqlite3?mode=ro", uri=True, timeout=5) as db:
-            return db.execute("SELECT count(*) FROM response").fetchone()[0]
+            return db.execute("SELECT count(*) FROM form_response").fetchone()[0]
 
     def act(window):
         before = count()

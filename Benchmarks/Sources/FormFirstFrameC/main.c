@@ -1,6 +1,7 @@
-// The first-frame peer for a form from a file: a plain C libadwaita
-// application that loads a .ui file holding the widgets survey-form builds
-// for that form (Benchmarks/forms/make-form-ui.py) and presents its window.
+// The first-frame peer of survey-form: a plain C libadwaita application that
+// loads a .ui file holding the widgets survey-form builds for a form (the
+// built-in survey's, Benchmarks/coldstart-ui.py; a generated one's,
+// Benchmarks/forms/make-form-ui.py) and presents its window.
 #include <adwaita.h>
 
 static const char *ui_path;
