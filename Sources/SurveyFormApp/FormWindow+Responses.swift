@@ -175,7 +175,7 @@ extension FormWindow {
     func chooseExportFile() {
         guard !isKiosk else { return }
         exportDialog.present(
-            over: window, suggestedName: form.isBuiltIn ? "survey-responses.csv" : "\(form.id)-responses.csv",
+            over: window, suggestedName: "\(form.id)-responses.csv",
             export: { [weak self] url in
                 guard let self, let store else {
                     throw StorageError(tr("There are no responses to export: the response database could not be opened."))

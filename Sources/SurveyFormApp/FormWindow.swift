@@ -193,7 +193,7 @@ final class FormWindow: AppWindow {
     }
 
     private static func subtitle(of form: FormFile) -> String? {
-        form.version.isEmpty || form.isBuiltIn ? nil : String(format: tr("Version %@"), form.version)
+        form.version.isEmpty ? nil : String(format: tr("Version %@"), form.version)
     }
 
     private func makeRenderer() -> FormRenderer {
@@ -274,9 +274,6 @@ final class FormWindow: AppWindow {
     /// Takes up this form version's draft, if one was left; says what happened.
     private func restoreDraft() -> (message: String, isError: Bool)? {
         do {
-            if form.isBuiltIn, let damaged = try drafts.takeOverSurveyDraft() {
-                return (String(format: tr("The saved draft was damaged. It was moved to %@."), damaged.movedTo.path), true)
-            }
             switch try drafts.load(formID: form.id, version: form.version) {
             case .none:
                 return nil

@@ -61,8 +61,18 @@ public final class FormDraftStore: Sendable {
         try DraftFile.write(File(version: Self.currentVersion, draft: draft), to: url(formID: draft.formID, version: draft.formVersion))
     }
 
-    /// Reads the draft for `formID` at `version`.
+    /// Reads the draft for `formID` at `version`. The built-in survey's
+    /// draft from before the one form stack becomes its form draft first
+    /// (see `LegacySurvey`); a damaged one is moved aside and said so.
     public func load(formID: String, version: String) throws -> LoadResult {
+        if formID == LegacySurvey.formID, version == LegacySurvey.formVersion, let damaged = try takeOverSurveyDraft() {
+            return .setAside(damaged)
+        }
+        return try loadOwn(formID: formID, version: version)
+    }
+
+    /// The draft for `formID` at `version` in this store's own files.
+    func loadOwn(formID: String, version: String) throws -> LoadResult {
         var url = url(formID: formID, version: version)
         // A draft an earlier release saved under the unshortened name.
         if let earlier = earlierURL(formID: formID, version: version), earlier != url,

@@ -139,7 +139,7 @@ enum LegacySurvey {
         case .setAside(let file):
             return file
         case .read(let old):
-            if case .none = try drafts.load(formID: formID, version: formVersion) {
+            if case .none = try drafts.loadOwn(formID: formID, version: formVersion) {
                 let answers = old.answers
                 try drafts.save(FormDraft(
                     formID: formID, formVersion: formVersion,

@@ -39,6 +39,26 @@ final class SurveyDraftTakeOverTests: XCTestCase {
         XCTAssertNil(try drafts.takeOverSurveyDraft(), "nothing left to take over")
     }
 
+    func testLoadingTheSurveysDraft_takesTheOldOneOverFirst_andNoOtherFormsDraftDoes() throws {
+        let folder = try TemporaryDirectory()
+        let old = try writeOldDraft(fullDraft, in: folder)
+        let drafts = FormDraftStore(directory: folder.url)
+
+        XCTAssertEqual(try drafts.load(formID: "household", version: "1"), .none)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: old.path), "another form's window leaves it be")
+        guard case .restored(let draft) = try drafts.load(formID: "survey_form", version: "1") else {
+            return XCTFail("the survey's window finds its old draft")
+        }
+        XCTAssertEqual(draft.instanceID, "uuid:draft")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path))
+
+        try Data("{\"version\": 1, \"answers\": {\"name\": \"half".utf8).write(to: old)
+        guard case .setAside(let file) = try drafts.load(formID: "survey_form", version: "1") else {
+            return XCTFail("a damaged old draft is set aside and said so")
+        }
+        XCTAssertTrue(file.movedTo.lastPathComponent.hasPrefix("draft.json.corrupt-"), file.movedTo.path)
+    }
+
     func testADraftFromBeforeInstanceIDsAndStartTimes_getsAnIDAndStartsWhenItWasSaved() throws {
         let folder = try TemporaryDirectory()
         _ = try writeOldDraft(#"""
