@@ -37,10 +37,14 @@ public enum FormCSVExporter {
     ) throws -> Int {
         var repeatPaths = Set<String>()
         var allPaths = Set<String>()
-        try responses { response in
-            for answer in response.answers {
-                allPaths.insert(answer.path)
-                if answer.path.contains("[") { repeatPaths.insert(answer.path) }
+        // A form without repeats has its columns in its definition: the
+        // responses are read once, not twice.
+        if definition?.allQuestions.contains(where: { $0.type == .repeatGroup }) ?? true {
+            try responses { response in
+                for answer in response.answers {
+                    allPaths.insert(answer.path)
+                    if answer.path.contains("[") { repeatPaths.insert(answer.path) }
+                }
             }
         }
         let paths = definition.map { columnPaths(of: $0, repeatPaths: repeatPaths) }

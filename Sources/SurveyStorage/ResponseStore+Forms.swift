@@ -110,11 +110,21 @@ extension ResponseStore {
         try walk({ db in
             var legacy = formID == LegacySurvey.formID ? try LegacySurvey.unmovedResponses(db) : nil
             guard try db.tableExists(FormResponseRecord.databaseTableName) else { return { try legacy?() } }
-            let cursor = try FormResponseRecord.filter(Column("formID") == formID).order(Column("id")).fetchCursor(db)
+            // Columns by position, not by Codable's name look-ups: an export
+            // reads every row. A database from before titles, only read, has none.
+            let title = try db.columns(in: FormResponseRecord.databaseTableName).contains { $0.name == "title" } ? "title" : "''"
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT id, formID, formVersion, instanceID, startedAt, submittedAt, answers, \(title)
+                FROM form_response WHERE formID = ? ORDER BY id
+                """, arguments: [formID])
             return {
                 if let next = try legacy?() { return next }
                 legacy = nil
-                return try cursor.next()?.response()
+                guard let row = try cursor.next() else { return nil }
+                return FormResponse(
+                    id: row[0], formID: row[1], formVersion: row[2], instanceID: row[3], startedAt: row[4], submittedAt: row[5],
+                    title: row[7], answers: try StoredAnswers.decode(row.dataNoCopy(atIndex: 6) ?? Data())
+                )
             }
         }, body)
     }
@@ -180,7 +190,7 @@ struct FormResponseRecord: Codable, FetchableRecord, MutablePersistableRecord {
         FormResponse(
             id: id, formID: formID, formVersion: formVersion, instanceID: instanceID,
             startedAt: startedAt, submittedAt: submittedAt, title: title ?? "",
-            answers: try JSONDecoder().decode([FormResponse.Answer].self, from: Data(answers.utf8))
+            answers: try StoredAnswers.decode(Data(answers.utf8))
         )
     }
 
