@@ -41,19 +41,13 @@ enum LegacySurvey {
         // Responses to forms from files: their first text answer.
         let existing = try Row.fetchAll(db, sql: "SELECT id, answers FROM form_response")
         for row in existing {
-            let answers = (try? JSONDecoder().decode([FormResponse.Answer].self, from: Data((row[1] as String).utf8))) ?? []
+            let answers = (try? StoredAnswers.decode(Data((row[1] as String).utf8))) ?? []
             try db.execute(sql: "UPDATE form_response SET title = ? WHERE id = ?",
                            arguments: [FormResponse.defaultTitle(answers), row[0] as Int64])
         }
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary, comments,
-                   instanceID, startedAt, formVersion
-            FROM response ORDER BY id
-            """)
+        let rows = try legacyRows(db)
         while let row = try rows.next() {
             let oldID: Int64 = row[0]
-            let submittedAt: Date = row[1]
-            let name: String = row[2], company: String = row[3]
             let instanceID = (row[8] as String?) ?? FormEnvironment.randomInstanceID()
             // The same response stored as a form's already (the survey's
             // file opened, a draft restored): that row stays, and the queue
@@ -63,14 +57,7 @@ enum LegacySurvey {
                                arguments: [kept, instanceID])
                 continue
             }
-            var record = try FormResponseRecord(FormResponse(
-                formID: formID, formVersion: (row[10] as String?) ?? formVersion, instanceID: instanceID,
-                startedAt: (row[9] as Date?) ?? submittedAt, submittedAt: submittedAt,
-                title: title(name: name, company: company),
-                answers: answers(
-                    name: name, company: company, years: row[4], isCurrentEmployer: row[5], salary: row[6], comments: row[7]
-                )
-            ))
+            var record = try FormResponseRecord(response(from: row, instanceID: instanceID))
             try record.insert(db)
             try db.execute(sql: """
                 UPDATE delivery SET source = 'form', responseID = ? WHERE source = 'survey' AND responseID = ?
@@ -84,28 +71,36 @@ enum LegacySurvey {
     /// when there is no `response` table.
     static func unmovedResponses(_ db: Database) throws -> (() throws -> FormResponse?)? {
         guard try db.tableExists("response") else { return nil }
-        // Columns by version: the first had no instance ids, start times or versions.
+        let cursor = try legacyRows(db)
+        return { try cursor.next().map { row in response(from: row, instanceID: (row[8] as String?) ?? "") } }
+    }
+
+    /// The `response` table's rows, oldest first: id, submittedAt, name,
+    /// companyName, yearsOfExperience, isCurrentEmployer, approxSalary,
+    /// comments, instanceID, startedAt, formVersion (the last three NULL in a
+    /// table from before they were kept).
+    private static func legacyRows(_ db: Database) throws -> RowCursor {
         let columns = Set(try db.columns(in: "response").map(\.name))
         let optional = ["instanceID", "startedAt", "formVersion"].map { columns.contains($0) ? $0 : "NULL" }
-        let cursor = try Row.fetchCursor(db, sql: """
+        return try Row.fetchCursor(db, sql: """
             SELECT id, submittedAt, name, companyName, yearsOfExperience, isCurrentEmployer, approxSalary, comments,
                    \(optional.joined(separator: ", "))
             FROM response ORDER BY id
             """)
-        return {
-            try cursor.next().map { row in
-                let submittedAt: Date = row[1]
-                let name: String = row[2], company: String = row[3]
-                return FormResponse(
-                    formID: formID, formVersion: (row[10] as String?) ?? formVersion, instanceID: (row[8] as String?) ?? "",
-                    startedAt: (row[9] as Date?) ?? submittedAt, submittedAt: submittedAt,
-                    title: title(name: name, company: company),
-                    answers: answers(
-                        name: name, company: company, years: row[4], isCurrentEmployer: row[5], salary: row[6], comments: row[7]
-                    )
-                )
-            }
-        }
+    }
+
+    /// One of `legacyRows`'s rows as the survey's form stores a response.
+    private static func response(from row: Row, instanceID: String) -> FormResponse {
+        let submittedAt: Date = row[1]
+        let name: String = row[2], company: String = row[3]
+        return FormResponse(
+            formID: formID, formVersion: (row[10] as String?) ?? formVersion, instanceID: instanceID,
+            startedAt: (row[9] as Date?) ?? submittedAt, submittedAt: submittedAt,
+            title: title(name: name, company: company),
+            answers: answers(
+                name: name, company: company, years: row[4], isCurrentEmployer: row[5], salary: row[6], comments: row[7]
+            )
+        )
     }
 
     /// `draft.json` as the survey's window wrote it.

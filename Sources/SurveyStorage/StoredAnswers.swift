@@ -56,7 +56,12 @@ enum StoredAnswers {
         }
 
         private mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
         }
 
         private mutating func take(_ byte: UInt8) -> Bool {
