@@ -59,8 +59,10 @@ let package = Package(
         // Stored responses (SQLite through GRDB), drafts and CSV export.
         .target(
             name: "SurveyStorage",
-            dependencies: ["FormEngine", "TwoWayBinding", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FormEngine", "TwoWayBinding", "CSQLite", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The same SQLite GRDB links, for an export's reads of raw column bytes.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The desktop keyring, for the server's password.
         .systemLibrary(
             name: "CSecret",

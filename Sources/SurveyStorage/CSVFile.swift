@@ -58,21 +58,44 @@ enum CSVFile {
     /// stored by older versions may have them), a formula neutralised (a
     /// leading `'`), quoted where it holds a comma, a quote or a line break.
     static func appendText(_ answer: String, keepingLineBreaks: Bool, to bytes: inout [UInt8]) {
-        var text = answer.removingControlCharacters(keepingLineBreaks: keepingLineBreaks)
-        text.withUTF8 { utf8 in
-            // Bytes, not Characters: "\r\n" is one Character and equals neither,
-            // and a quote followed by a combining mark is still a quote to CSV.
-            let quoted = utf8.contains { (byte: UInt8) -> Bool in
-                byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
+        var text = answer
+        text.withUTF8 { appendText(UnsafeRawBufferPointer($0), keepingLineBreaks: keepingLineBreaks, to: &bytes) }
+    }
+
+    /// The same for text as UTF-8 bytes (invalid sequences read as U+FFFD).
+    static func appendText(_ utf8: UnsafeRawBufferPointer, keepingLineBreaks: Bool, to bytes: inout [UInt8]) {
+        // Most answers are printable ASCII and have nothing to remove.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            appendCleanText(utf8, to: &bytes)
+            return
+        }
+        var text = String(decoding: utf8, as: UTF8.self).removingControlCharacters(keepingLineBreaks: keepingLineBreaks)
+        text.withUTF8 { appendCleanText(UnsafeRawBufferPointer($0), to: &bytes) }
+    }
+
+    private static func appendCleanText(_ utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        // Bytes, not Characters: "\r\n" is one Character and equals neither,
+        // and a quote followed by a combining mark is still a quote to CSV.
+        var quotes = false
+        var quoted = false
+        for byte in utf8 {
+            switch byte {
+            case 0x22: quotes = true; quoted = true
+            case 0x2C, 0x0A, 0x0D: quoted = true
+            default: continue
             }
-            if quoted { bytes.append(0x22) }
-            if let first = utf8.first, formulaStarts.contains(first) { bytes.append(0x27) }
+        }
+        if quoted { bytes.append(0x22) }
+        if let first = utf8.first, formulaStarts.contains(first) { bytes.append(0x27) }
+        if quotes {
             for byte in utf8 {
                 if byte == 0x22 { bytes.append(0x22) }
                 bytes.append(byte)
             }
-            if quoted { bytes.append(0x22) }
+        } else {
+            bytes.append(contentsOf: utf8)
         }
+        if quoted { bytes.append(0x22) }
     }
 
     /// `=`, `+`, `-`, `@`, tab and carriage return: what makes a spreadsheet

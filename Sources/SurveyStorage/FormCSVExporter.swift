@@ -21,7 +21,7 @@ public enum FormCSVExporter {
         _ definition: FormDefinition, from store: ResponseStore, to url: URL, replacing: Bool
     ) throws -> Int {
         let formID = definition.settings.id
-        return try write(definition, responses: { body in try store.forEachResponse(toForm: formID, body) },
+        return try write(definition, rows: { body in try store.forEachResponseBytes(toForm: formID, body) },
                          to: url, replacing: replacing)
     }
 
@@ -35,15 +35,36 @@ public enum FormCSVExporter {
         responses: (_ body: (FormResponse) throws -> Void) throws -> Void,
         to url: URL, replacing: Bool
     ) throws -> Int {
+        let row = ResponseBytes()
+        return try write(definition, rows: { body in
+            try withoutActuallyEscaping(body) { body in
+                try responses { response in
+                    row.fill(from: response)
+                    try body(row)
+                }
+            }
+        }, to: url, replacing: replacing)
+    }
+
+    private static func write(
+        _ definition: FormDefinition?,
+        rows: (_ body: (ResponseBytes) throws -> Void) throws -> Void,
+        to url: URL, replacing: Bool
+    ) throws -> Int {
         var repeatPaths = Set<String>()
         var allPaths = Set<String>()
         // A form without repeats has its columns in its definition: the
         // responses are read once, not twice.
         if definition?.allQuestions.contains(where: { $0.type == .repeatGroup }) ?? true {
-            try responses { response in
-                for answer in response.answers {
-                    allPaths.insert(answer.path)
-                    if answer.path.contains("[") { repeatPaths.insert(answer.path) }
+            try rows { row in
+                for answer in row.answers {
+                    row.withBytes(answer.path) { path in
+                        let inRepeat = path.contains(UInt8(ascii: "["))
+                        guard inRepeat || definition == nil else { return }
+                        let text = String(decoding: path, as: UTF8.self)
+                        allPaths.insert(text)
+                        if inRepeat { repeatPaths.insert(text) }
+                    }
                 }
             }
         }
@@ -51,50 +72,23 @@ public enum FormCSVExporter {
             ?? allPaths.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         let header = ["submitted_at"] + paths.map { $0.replacingOccurrences(of: "/", with: "-") } + trailingColumns
         let kinds = definition.map(answerKinds(of:)) ?? [:]
+        var columns = AnswerColumns(paths: paths, kinds: paths.map { kinds[templatePath($0)] })
         var count = 0
         try CSVFile.write(
             to: url, replacing: replacing, header: header,
-            appendRow: { (response: FormResponse, bytes: inout [UInt8]) in
-                var values: [String: FormResponse.Answer] = [:]
-                for answer in response.answers { values[answer.path] = answer }
-                CSVFile.appendTimestamp(response.submittedAt, to: &bytes)
-                for path in paths {
-                    bytes.append(0x2C)
-                    guard let answer = values[path] else { continue }
-                    appendCell(answer, kind: answer.kind ?? kinds[templatePath(path)], to: &bytes)
-                }
-                for text in [response.instanceID, response.formVersion] {
-                    bytes.append(0x2C)
-                    CSVFile.appendText(text, keepingLineBreaks: false, to: &bytes)
-                }
-                bytes.append(0x2C)
-                CSVFile.appendTimestamp(response.startedAt, to: &bytes)
-            },
+            appendRow: { (row: ResponseBytes, bytes: inout [UInt8]) in columns.append(row, to: &bytes) },
             rows: { emit in
                 // NB: Swift refuses one non-escaping closure passed into
                 // another unless told that it stays put.
                 try withoutActuallyEscaping(emit) { emit in
-                    try responses { response in
-                        try emit(response)
+                    try rows { row in
+                        try emit(row)
                         count += 1
                     }
                 }
             }
         )
         return count
-    }
-
-    /// One answer as its kind is written: a number as it is (a text would
-    /// get a spreadsheet's guard before `-`), an acknowledgement as a boolean.
-    private static func appendCell(_ answer: FormResponse.Answer, kind: FormResponse.Kind?, to bytes: inout [UInt8]) {
-        switch kind {
-        case .boolean:
-            bytes += (answer.value == "OK" ? "true" : "false").utf8
-        case .number where Double(answer.value)?.isFinite == true:
-            bytes += answer.value.utf8
-        default:
-            CSVFile.appendText(answer.value, keepingLineBreaks: true, to: &bytes)
-        }
     }
 
     /// The kind of each answer `definition`'s questions give, by path
@@ -109,7 +103,7 @@ public enum FormCSVExporter {
 
     /// `member[2]/age` → `member/age`: the question an answer's path is of.
     public static func templatePath(_ path: String) -> String {
-        path.contains("[") ? path.replacing(/\[\d+\]/, with: "") : path
+        path.utf8.contains(UInt8(ascii: "[")) ? path.replacing(/\[\d+\]/, with: "") : path
     }
 
     /// The answer paths a response to `definition` can have, in form order:
@@ -181,6 +175,112 @@ extension FormResponse.Kind {
         case .integer, .decimal, .range: self = .number
         case .acknowledge: self = .boolean
         default: return nil
+        }
+    }
+}
+
+/// One response's answers laid out in the export's columns.
+private struct AnswerColumns {
+    let paths: [[UInt8]]
+    /// What each column's question says its answers are.
+    let kinds: [FormResponse.Kind?]
+    let columnOfPath: [String: Int]
+    /// The column of each answer of the last row, by position: a form's
+    /// responses mostly store the same answers in the same order, so that
+    /// finding a column is mostly one comparison of bytes.
+    var lastColumns: [Int] = []
+    /// The answer written in each column (its position in the row), or -1.
+    var cells: [Int]
+
+    init(paths: [String], kinds: [FormResponse.Kind?]) {
+        self.paths = paths.map { Array($0.utf8) }
+        self.kinds = kinds
+        columnOfPath = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        cells = Array(repeating: -1, count: paths.count)
+    }
+
+    /// The row: submission time, a cell per column (empty where the response
+    /// has no answer), instance id, form version, start time.
+    mutating func append(_ row: ResponseBytes, to out: inout [UInt8]) {
+        for column in cells.indices { cells[column] = -1 }
+        let answers = row.answers
+        row.bytes.withUnsafeBytes { bytes in
+            for (position, answer) in answers.enumerated() {
+                if let column = column(of: UnsafeRawBufferPointer(rebasing: bytes[answer.path]), at: position) {
+                    cells[column] = position
+                }
+            }
+            Self.append(row.submittedAt, bytes, to: &out)
+            for column in cells.indices {
+                out.append(0x2C)
+                guard cells[column] >= 0 else { continue }
+                let answer = answers[cells[column]]
+                Self.appendCell(UnsafeRawBufferPointer(rebasing: bytes[answer.value]), kind: answer.kind ?? kinds[column], to: &out)
+            }
+            for text in [row.instanceID, row.formVersion] {
+                out.append(0x2C)
+                CSVFile.appendText(UnsafeRawBufferPointer(rebasing: bytes[text]), keepingLineBreaks: false, to: &out)
+            }
+            out.append(0x2C)
+            Self.append(row.startedAt, bytes, to: &out)
+        }
+    }
+
+    private mutating func column(of path: UnsafeRawBufferPointer, at position: Int) -> Int? {
+        if position < lastColumns.count, lastColumns[position] >= 0, paths[lastColumns[position]].elementsEqual(path) {
+            return lastColumns[position]
+        }
+        let column = columnOfPath[String(decoding: path, as: UTF8.self)]
+        if position >= lastColumns.count { lastColumns += repeatElement(-1, count: position + 1 - lastColumns.count) }
+        lastColumns[position] = column ?? -1
+        return column
+    }
+
+    /// One answer as its kind is written: a number as it is (a text would
+    /// get a spreadsheet's guard before `-`), an acknowledgement as a boolean.
+    private static func appendCell(_ value: UnsafeRawBufferPointer, kind: FormResponse.Kind?, to out: inout [UInt8]) {
+        switch kind {
+        case .boolean:
+            out += (value.elementsEqual("OK".utf8) ? "true" : "false").utf8
+        case .number where isFiniteNumber(value):
+            out.append(contentsOf: value)
+        default:
+            CSVFile.appendText(value, keepingLineBreaks: true, to: &out)
+        }
+    }
+
+    /// Whether `Double` reads `value` as a finite number: at once for plain
+    /// decimals, by `Double` itself for the rest.
+    private static func isFiniteNumber(_ value: UnsafeRawBufferPointer) -> Bool {
+        var digits = 0
+        var point = false
+        for (offset, byte) in value.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "-") where offset == 0: continue
+            case UInt8(ascii: ".") where !point && digits > 0: point = true
+            default: return Double(String(decoding: value, as: UTF8.self))?.isFinite == true
+            }
+        }
+        // At most 300 digits cannot overflow a Double.
+        guard digits > 0, digits <= 300, value.last != UInt8(ascii: ".") else {
+            return Double(String(decoding: value, as: UTF8.self))?.isFinite == true
+        }
+        return true
+    }
+
+    /// A time as ISO 8601 in UTC, whole seconds: `2027-01-15T08:00:00Z`.
+    private static func append(_ time: ResponseBytes.Time, _ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        switch time {
+        case .date(let date):
+            CSVFile.appendTimestamp(date, to: &out)
+        case .stored(let range):
+            // `yyyy-MM-dd HH:mm:ss`: the store's own UTC.
+            let start = range.lowerBound
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<start + 10]))
+            out.append(UInt8(ascii: "T"))
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start + 11..<start + 19]))
+            out.append(UInt8(ascii: "Z"))
         }
     }
 }

@@ -119,7 +119,7 @@ extension ResponseStore {
                         // Its response is gone: nothing left to send.
                         gone.append(instanceID)
                     } else {
-                        let answers = try StoredAnswers.decode(row.dataNoCopy(atIndex: 7) ?? Data())
+                        let answers = try row.withUnsafeData(atIndex: 7) { try StoredAnswers.decode($0 ?? Data()) }
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: row[3], formVersion: row[4],
                             startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),

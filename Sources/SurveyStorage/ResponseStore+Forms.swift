@@ -123,8 +123,35 @@ extension ResponseStore {
                 guard let row = try cursor.next() else { return nil }
                 return FormResponse(
                     id: row[0], formID: row[1], formVersion: row[2], instanceID: row[3], startedAt: row[4], submittedAt: row[5],
-                    title: row[7], answers: try StoredAnswers.decode(row.dataNoCopy(atIndex: 6) ?? Data())
+                    title: row[7], answers: try row.withUnsafeData(atIndex: 6) { try StoredAnswers.decode($0 ?? Data()) }
                 )
+            }
+        }, body)
+    }
+
+    /// What `forEachResponse` hands out, as bytes: one buffer filled again
+    /// for each response, for an export of every row.
+    func forEachResponseBytes(toForm formID: String, _ body: (ResponseBytes) throws -> Void) throws {
+        let response = ResponseBytes()
+        try walk({ db in
+            var legacy = formID == LegacySurvey.formID ? try LegacySurvey.unmovedResponses(db) : nil
+            guard try db.tableExists(FormResponseRecord.databaseTableName) else {
+                return { try legacy?().map { response.fill(from: $0); return response } }
+            }
+            let statement = try db.makeStatement(sql: """
+                SELECT submittedAt, startedAt, instanceID, formVersion, answers
+                FROM form_response WHERE formID = ? ORDER BY id
+                """)
+            let cursor = try Row.fetchCursor(statement, arguments: [formID])
+            return {
+                if let next = try legacy?() {
+                    response.fill(from: next)
+                    return response
+                }
+                legacy = nil
+                guard let row = try cursor.next() else { return nil }
+                try response.fill(from: row, of: statement.sqliteStatement)
+                return response
             }
         }, body)
     }

@@ -5,14 +5,44 @@ import Foundation
 /// and JSONDecoder took nine tenths of an export of 100,000; this reads that
 /// one shape byte by byte, and hands anything else to JSONDecoder.
 enum StoredAnswers {
+    /// One answer as `scan` finds it: where its path and value bytes (escapes
+    /// resolved) lie in the buffer it appended them to.
+    struct Span {
+        var path: Range<Int>
+        var value: Range<Int>
+        var kind: FormResponse.Kind?
+    }
+
     static func decode(_ data: Data) throws -> [FormResponse.Answer] {
-        if let answers = data.withUnsafeBytes({ bytes in
-            var reader = Reader(bytes: bytes)
-            return reader.answers()
-        }) {
-            return answers
+        var buffer: [UInt8] = []
+        var spans: [Span] = []
+        let answers: [FormResponse.Answer]? = data.withUnsafeBytes { bytes in
+            guard scan(bytes, appendingTo: &buffer, &spans) else { return nil }
+            return buffer.withUnsafeBufferPointer { buffer in
+                var answers: [FormResponse.Answer] = []
+                answers.reserveCapacity(spans.count)
+                for span in spans {
+                    guard let path = String(validating: buffer[span.path], as: UTF8.self),
+                          let value = String(validating: buffer[span.value], as: UTF8.self) else { return nil }
+                    answers.append(FormResponse.Answer(path: path, value: value, kind: span.kind))
+                }
+                return answers
+            }
         }
+        if let answers { return answers }
         return try JSONDecoder().decode([FormResponse.Answer].self, from: data)
+    }
+
+    /// Appends the answers in `bytes` to `buffer` and `spans`, and says
+    /// whether `bytes` is the store's own shape; when it is not, both are
+    /// left as they were. The bytes are not checked to be UTF-8.
+    static func scan(_ bytes: UnsafeRawBufferPointer, appendingTo buffer: inout [UInt8], _ spans: inout [Span]) -> Bool {
+        let (bufferCount, spanCount) = (buffer.count, spans.count)
+        var reader = Reader(bytes: bytes)
+        if reader.answers(into: &buffer, &spans) { return true }
+        buffer.removeSubrange(bufferCount...)
+        spans.removeSubrange(spanCount...)
+        return false
     }
 
     private struct Reader {
@@ -23,36 +53,42 @@ enum StoredAnswers {
             self.bytes = bytes
         }
 
-        /// The answers, or `nil` for anything but the store's own shape.
-        mutating func answers() -> [FormResponse.Answer]? {
-            guard take(UInt8(ascii: "[")) else { return nil }
-            var answers: [FormResponse.Answer] = []
-            if take(UInt8(ascii: "]")) { return answers }
+        /// False for anything but the store's own shape.
+        mutating func answers(into buffer: inout [UInt8], _ spans: inout [Span]) -> Bool {
+            guard take(UInt8(ascii: "[")) else { return false }
+            if take(UInt8(ascii: "]")) { return true }
             repeat {
-                guard let answer = answer() else { return nil }
-                answers.append(answer)
+                guard let span = answer(into: &buffer) else { return false }
+                spans.append(span)
             } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "]")) else { return nil }
+            guard take(UInt8(ascii: "]")) else { return false }
             skipSpace()
-            return index == bytes.count ? answers : nil
+            return index == bytes.count
         }
 
-        private mutating func answer() -> FormResponse.Answer? {
+        private mutating func answer(into buffer: inout [UInt8]) -> Span? {
             guard take(UInt8(ascii: "{")) else { return nil }
-            var path: String?, value: String?, kind: FormResponse.Kind?
+            var path: Range<Int>?, value: Range<Int>?, kind: FormResponse.Kind?
             repeat {
-                guard let key = string(), take(UInt8(ascii: ":")), let text = string() else { return nil }
-                switch key {
-                case "path": path = text
-                case "value": value = text
-                case "kind":
-                    guard let known = FormResponse.Kind(rawValue: text) else { return nil }
-                    kind = known
-                default: return nil
+                guard let name = word(), take(UInt8(ascii: ":")) else { return nil }
+                if name.is("path"), let text = string(into: &buffer) {
+                    path = text
+                } else if name.is("value"), let text = string(into: &buffer) {
+                    value = text
+                } else if name.is("kind"), let text = word() {
+                    if text.is("number") {
+                        kind = .number
+                    } else if text.is("boolean") {
+                        kind = .boolean
+                    } else {
+                        return nil
+                    }
+                } else {
+                    return nil
                 }
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")), let path, let value else { return nil }
-            return FormResponse.Answer(path: path, value: value, kind: kind)
+            return Span(path: path, value: value, kind: kind)
         }
 
         private mutating func skipSpace() {
@@ -71,25 +107,40 @@ enum StoredAnswers {
             return true
         }
 
-        /// A JSON string; its escapes read as JSON defines them.
-        private mutating func string() -> String? {
+        /// A string the store writes as it is (a key, a kind): no escapes.
+        private mutating func word() -> UnsafeRawBufferPointer? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
                 index += 1
             }
-            guard index < bytes.count else { return nil }
-            var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-            while bytes[index] == UInt8(ascii: "\\") {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<index - 1])
+        }
+
+        /// A JSON string, appended to `buffer` with its escapes read as JSON
+        /// defines them; where it lies there.
+        private mutating func string(into buffer: inout [UInt8]) -> Range<Int>? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = buffer.count
+            var run = index
+            while true {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                    index += 1
+                }
+                guard index < bytes.count else { return nil }
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index]))
+                guard bytes[index] == UInt8(ascii: "\\") else { break }
                 index += 1
                 guard index < bytes.count else { return nil }
                 switch bytes[index] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(bytes[index])
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(bytes[index])
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
                     guard let unit = hex4(at: index + 1) else { return nil }
                     index += 4
@@ -103,19 +154,15 @@ enum StoredAnswers {
                         scalar = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
                     }
                     guard let character = Unicode.Scalar(scalar) else { return nil }
-                    utf8 += Array(String(character).utf8)
+                    buffer += UTF8.encode(character)!
                 default:
                     return nil
                 }
                 index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-                    utf8.append(bytes[index])
-                    index += 1
-                }
-                guard index < bytes.count else { return nil }
+                run = index
             }
             index += 1
-            return String(validating: utf8, as: UTF8.self)
+            return start..<buffer.count
         }
 
         private func hex4(at position: Int) -> UInt16? {
@@ -134,5 +181,12 @@ enum StoredAnswers {
             }
             return value
         }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether these are the bytes of `text`.
+    fileprivate func `is`(_ text: StaticString) -> Bool {
+        count == text.utf8CodeUnitCount && (isEmpty || memcmp(baseAddress!, text.utf8Start, count) == 0)
     }
 }

@@ -1,5 +1,6 @@
 import FormEngine
 import Foundation
+import GRDB
 import SurveyStorage
 import XCTest
 
@@ -147,6 +148,19 @@ final class FormCSVExporterTests: XCTestCase {
                        "blank number empty, blank acknowledgement false, the count not asked empty")
     }
 
+    func testEachAnswerLandsInItsOwnColumn_whateverTheOrderAndTheAnswersBeforeIt() throws {
+        let form = try FormDefinition(data: Data(Self.typedForm.utf8), fileName: "form.md")
+        let responses = [
+            typed([("temperature", "1", nil), ("remark", "first", nil)]),
+            typed([("remark", "second", nil)]),
+            typed([("remark", "third", nil), ("temperature", "3", nil)]),
+        ]
+        let lines = try document(responses, definition: form).dropFirst().components(separatedBy: "\r\n")
+        let cells = lines[1...3].map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(cells.map { $0[1] }, ["1", "", "3"], "temperature")
+        XCTAssertEqual(cells.map { $0[5] }, ["first", "second", "third"], "remark")
+    }
+
     func testAStoredKindTypesTheCell_evenWithoutTheFormsFile() throws {
         let response = typed([("when", "-3", .number), ("ok", "OK", .boolean), ("not", "", .boolean), ("text", "-3", nil)])
         let folder = try TemporaryDirectory()
@@ -255,5 +269,33 @@ final class FormCSVExporterTests: XCTestCase {
         XCTAssertGreaterThan(written.count, 3 * 65_536)
         XCTAssertEqual(written, try Data(contentsOf: fromList))
         XCTAssertEqual(String(decoding: written, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 1_501)
+    }
+
+    /// Rows the store did not write itself (an older release's times, a
+    /// tool's JSON) are read the slow way, and their cells are the same.
+    func testRowsInAnotherShape_exportAsTheirResponses() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let stored = try store.insert(.survey(name: "Ada", years: "2.5", isCurrentEmployer: true, comments: "a \"b\", c",
+                                              submittedAt: Date(timeIntervalSince1970: 1_800_000_000.75)))
+        let form = try SurveyFormFile.definition()
+        let before = folder.url.appendingPathComponent("before.csv")
+        try FormCSVExporter.write(form, from: store, to: before, replacing: false)
+
+        let queue = try DatabaseQueue(path: folder.url.appendingPathComponent(ResponseStore.fileName).path)
+        try queue.write { db in
+            try db.execute(sql: """
+                UPDATE form_response SET submittedAt = '2027-01-15T08:00:00.750Z', startedAt = ?,
+                answers = ' [ { "p\\u0061th" : "name", "value" : "Ada" }, {"path":"years_of_experience","value":"2.5","kind":"number"},
+                  {"kind":"boolean","path":"current_employer","value":"OK"}, {"path":"comments","value":"a \\"b\\", c"} ] '
+                WHERE id = ?
+                """, arguments: [1_800_000_000.75, stored.id])
+        }
+        try queue.close()
+        let after = folder.url.appendingPathComponent("after.csv")
+        try FormCSVExporter.write(form, from: store, to: after, replacing: false)
+        let document = String(decoding: try Data(contentsOf: after), as: UTF8.self)
+        XCTAssertTrue(document.contains("2027-01-15T08:00:00Z,Ada,,2.5,true,,\"a \"\"b\"\", c\","), document)
+        XCTAssertEqual(try Data(contentsOf: after), try Data(contentsOf: before))
     }
 }

@@ -30,4 +30,19 @@ final class StoredAnswersTests: XCTestCase {
         XCTAssertThrowsError(try StoredAnswers.decode(Data(#"[{"path":"x","value":"1"}] trailing"#.utf8)))
         XCTAssertThrowsError(try StoredAnswers.decode(Data(#"[{"path":"x","value":"cut"#.utf8)))
     }
+
+    func testAScanOfAnotherShape_leavesWhatWasScannedBefore() {
+        var buffer = Array("kept".utf8)
+        var spans = [StoredAnswers.Span(path: 0..<2, value: 2..<4, kind: nil)]
+        let json = Data(#"[{"path":"a","value":"1"},{"path":"b"}]"#.utf8)
+        XCTAssertFalse(json.withUnsafeBytes { StoredAnswers.scan($0, appendingTo: &buffer, &spans) })
+        XCTAssertEqual(buffer, Array("kept".utf8))
+        XCTAssertEqual(spans.count, 1)
+
+        let good = Data(#"[{"path":"a","value":"\u00e9"}]"#.utf8)
+        XCTAssertTrue(good.withUnsafeBytes { StoredAnswers.scan($0, appendingTo: &buffer, &spans) })
+        XCTAssertEqual(spans.count, 2)
+        XCTAssertEqual(buffer[spans[1].path], ArraySlice("a".utf8))
+        XCTAssertEqual(buffer[spans[1].value], ArraySlice("é".utf8))
+    }
 }
