@@ -38,15 +38,13 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
     struct Observer {
         @usableFromInline let id: UInt64
         @usableFromInline let handler: (Value) -> Void
-        // The token removes this entry before it goes, so it is never
-        // dangling. NB: `unowned(unsafe)`: Internal/FastPaths.swift.
-        @usableFromInline unowned(unsafe) let token: ObservationToken
+        @usableFromInline let token: _UnretainedToken
 
         @inlinable
         init(id: UInt64, handler: @escaping (Value) -> Void, token: ObservationToken) {
             self.id = id
             self.handler = handler
-            self.token = token
+            self.token = _UnretainedToken(token)
         }
     }
 
@@ -75,7 +73,7 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
         // A token released on another thread and not yet ended is gone:
         // only the others are told.
         OffMainRelease.sourceWillEnd(self) { isLeft in
-            for observer in observers where !isLeft(observer.id) { observer.token.sourceDidEnd() }
+            for observer in observers where !isLeft(observer.id) { observer.token.token.sourceDidEnd() }
         }
     }
 
@@ -114,7 +112,7 @@ public final class Observable<Value>: ObservableNode, ObservableValue {
         nextObserverID &+= 1
         let token = ObservationToken(source: self, observerID: id) { source, id in
             // Released here, after the observable's method has returned.
-            _ = unsafeDowncast(source, to: Observable<Value>.self).removeObserver(id)
+            _ = Self._unchecked(source).removeObserver(id)
         }
         observers.append(Observer(id: id, handler: observer, token: token))
         if sendInitial { observer(storage) }

@@ -15,11 +15,10 @@ public final class ObservationToken: Hashable {
     // specialized for the source's value type when the token was made. The
     // source clears `source` of its tokens when it goes, so the reference
     // needs neither a retain nor a weak reference's side table.
-    // NB: an unretained address and `@exclusivity(unchecked)`:
-    // Internal/FastPaths.swift. `nonisolated(unsafe)`: read by a release on
-    // another thread, under `OffMainRelease`'s lock, which the source's end
-    // takes too.
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var source: UnsafeMutableRawPointer?
+    // NB: `@exclusivity(unchecked)`: Internal/FastPaths.swift.
+    // `nonisolated(unsafe)`: read by a release on another thread, under
+    // `OffMainRelease`'s lock, which the source's end takes too.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var source: _UnretainedSource?
     // NB: atomic for one reader: a token's deinit reads it before it knows
     // its thread (Internal/FastPaths.swift). Every other access is on the
     // main actor or under `OffMainRelease`'s lock, and relaxed: a plain load
@@ -34,7 +33,7 @@ public final class ObservationToken: Hashable {
 
     @inlinable
     init(source: ObservableNode, observerID: UInt64, removeObserver: @escaping (ObservableNode, UInt64) -> Void) {
-        self.source = Unmanaged.passUnretained(source).toOpaque()
+        self.source = _UnretainedSource(source)
         observerIDStorage = Atomic(observerID)
         self.removeObserver = removeObserver
     }
@@ -66,15 +65,14 @@ public final class ObservationToken: Hashable {
         }
     }
 
-    /// Calls `removeObserver` on the source at `address`, which is alive (it
-    /// clears its tokens' `source` before it goes), so the call needs no
-    /// retain of it. Nonisolated: a closure in main-actor code would check
-    /// the executor on every call.
+    /// Calls `removeObserver` on `source`, which is alive: it clears its
+    /// tokens' `source` before it goes. Nonisolated: a closure in main-actor
+    /// code would check the executor on every call.
     @usableFromInline
     nonisolated static func remove(
-        _ id: UInt64, from address: UnsafeMutableRawPointer, with removeObserver: (ObservableNode, UInt64) -> Void
+        _ id: UInt64, from source: _UnretainedSource, with removeObserver: (ObservableNode, UInt64) -> Void
     ) {
-        Unmanaged<ObservableNode>.fromOpaque(address)._withUnsafeGuaranteedRef { removeObserver($0, id) }
+        source.withSource { removeObserver($0, id) }
     }
 
     /// The source went away: there is nothing left to cancel.

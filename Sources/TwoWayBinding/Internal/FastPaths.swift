@@ -17,9 +17,9 @@
 // the stored property itself, so it stays on those declarations, each pointing
 // here.
 //
-// NB: no retain between a token and its source: the source's unretained
-// address in `ObservationToken.source`, `unowned(unsafe)` in
-// `Observable.Observer.token`. Each side clears its reference before the
+// NB: no retain between a token and its source: `_UnretainedSource` in
+// `ObservationToken.source`, `_UnretainedToken` in `Observable.Observer.token`
+// (Internal/UnretainedReferences.swift). Each side clears its reference before the
 // other can go (the token removes its entry when cancelled or released; the
 // source ends its tokens in its deinit), so neither needs a retain nor a weak
 // reference's side table. Subscribing then costs one allocation, the token.

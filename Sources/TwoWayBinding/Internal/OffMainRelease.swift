@@ -4,7 +4,7 @@ import Synchronization
 /// Ends the live tokens released on a thread other than the main one.
 ///
 /// A token and its source point at each other without a retain
-/// (`unowned(unsafe)`, Internal/FastPaths.swift), and both belong to the main
+/// (Internal/UnretainedReferences.swift), and both belong to the main
 /// actor. A token released on another thread is freed when its `deinit`
 /// returns, so by then its source must not point at it any more, or must be
 /// gone. The two meet under one lock: the token leaves here what its source
@@ -16,10 +16,8 @@ enum OffMainRelease {
     /// closure a token of another kind runs when it ends.
     private struct Left: @unchecked Sendable {
         // Alive while its entry is here: a source takes its entries back,
-        // under the lock, before it goes. NB: an address, not an
-        // `unowned(unsafe)` optional, which an optional `Left` mistook for
-        // `nil` when it was `nil` itself (Swift 6.3).
-        let source: UnsafeMutableRawPointer?
+        // under the lock, before it goes.
+        let source: _UnretainedSource?
         let observerID: UInt64
         let removeObserver: ((ObservableNode, UInt64) -> Void)?
         let onCancel: (() -> Void)?
@@ -54,7 +52,7 @@ enum OffMainRelease {
         left.withLock { left in
             var leftIDs: [UInt64] = []
             left.removeAll { entry in
-                guard entry.source == Unmanaged.passUnretained(source).toOpaque() else { return false }
+                guard entry.source == _UnretainedSource(source) else { return false }
                 leftIDs.append(entry.observerID)
                 return true
             }
@@ -71,7 +69,7 @@ enum OffMainRelease {
             return left.removeFirst()
         }) {
             if let source = entry.source, let removeObserver = entry.removeObserver {
-                removeObserver(Unmanaged<ObservableNode>.fromOpaque(source).takeUnretainedValue(), entry.observerID)
+                source.withSource { removeObserver($0, entry.observerID) }
             }
             entry.onCancel?()
         }
