@@ -74,6 +74,21 @@ public final class SpinButton: Widget, Bindable {
         value
     }
 
+    /// Whether the spin button shows `value` with nothing typed pending: a
+    /// model's value replaces typed text even where the two are equal (a 0
+    /// typed over the placeholder 0 and not yet committed).
+    public func isShowing(_ value: Double) -> Bool {
+        !hasPendingInput && observingValue() == value
+    }
+
+    /// Typed text not yet committed, or refused.
+    fileprivate var hasPendingInput: Bool {
+        typedValueIsPending || rejectedText != nil
+    }
+
+    /// For tests: a typed number that focus leaving or Enter will commit.
+    package var _hasTypedValuePending: Bool { typedValueIsPending }
+
     /// Shows `value` rounded to `digits`, as the spin button would keep typed text.
     public func updateValue(with value: Double) {
         guard let spinButton else { return }
@@ -192,6 +207,12 @@ public final class SpinButton: Widget, Bindable {
             if text != shownText {
                 rejectedText = nil
                 typedValueIsPending = true
+            } else if rejectedText != nil {
+                // The text GTK put back after a refusal: the value stays as it
+                // is, even finer than the digits shown, or its change would
+                // read as the refused text corrected.
+                newValue.pointee = gtk_spin_button_get_value(spinButton)
+                return TWB_TRUE
             }
             newValue.pointee = rounded(number)
             return TWB_TRUE
@@ -231,11 +252,19 @@ public final class SpinButton: Widget, Bindable {
         return number.flatMap { $0.isFinite ? $0 : nil }
     }
 
+    /// `value` as the text shows it, to `digits` places.
     private func rounded(_ value: Double) -> Double {
         guard let spinButton else { return value }
         var scale = 1.0
         for _ in 0..<gtk_spin_button_get_digits(spinButton) { scale *= 10 }
-        return (value * scale).rounded() / scale
+        let scaled = value * scale
+        // Away from a half, scaling rounds as the text does. At one (17.25 to
+        // one place) the text's printf decides by the exact binary value,
+        // half to even: 17.2, where scaling gives 17.3.
+        if abs(scaled) < 1e12, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 {
+            return scaled.rounded() / scale
+        }
+        return Self.number(from: displayText(of: value)) ?? value
     }
 }
 
@@ -260,6 +289,10 @@ extension SpinButton {
         public func observingValue() -> Double? {
             guard let spinButton, !spinButton.showsEmpty else { return nil }
             return spinButton.value
+        }
+
+        public func isShowing(_ value: Double?) -> Bool {
+            spinButton?.hasPendingInput != true && observingValue() == value
         }
 
         public func updateValue(with value: Double?) {

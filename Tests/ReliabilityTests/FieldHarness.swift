@@ -12,6 +12,10 @@ struct UserEdit<Control> {
     var expectedControl: Control
     /// The widget refuses the input (text that is not a number).
     var isRefused = false
+    /// Text typed into a bound widget and committed (Enter, focus leaving):
+    /// an answer even where it equals the value shown, an unanswered
+    /// question's placeholder say.
+    var isAnswer = false
 }
 
 /// What a field looked like before a step.
@@ -20,6 +24,8 @@ struct FieldSnapshot {
     let control: Any
     let notifications: Int
     let writeCount: Int
+    /// A number typed and not yet committed, which focus leaving commits.
+    var typedValuePending = false
 }
 
 /// One model bound (or not) to one real widget, type-erased so that a step can
@@ -133,7 +139,8 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
     func snapshot() -> FieldSnapshot {
         FieldSnapshot(
             model: model.value, control: widget.observingValue(), notifications: notifications,
-            writeCount: binding?._controlWriteCount ?? 0
+            writeCount: binding?._controlWriteCount ?? 0,
+            typedValuePending: isBound && (widget as? SpinButton)?._hasTypedValuePending == true
         )
     }
 
@@ -279,7 +286,7 @@ final class Field<Model: Equatable, W: Widget & Bindable>: AnyField where W.Bind
             return problems
         }
         var expected = old
-        if edit.expectedControl != before.control as! Control {
+        if edit.expectedControl != before.control as! Control || edit.isAnswer {
             guard case .success(let value) = transform.toModel(edit.expectedControl) else {
                 return ["\(name): test bug: \(edit.expectedControl) does not convert"]
             }

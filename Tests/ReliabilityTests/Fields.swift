@@ -234,10 +234,10 @@ enum Fields {
     struct SpinSetup {
         var lower: Double, upper: Double, step: Double, page: Double, digits: Int
 
+        /// `value` as GTK's text shows it (printf: half to even on the
+        /// exact binary value).
         func rounded(_ value: Double) -> Double {
-            var scale = 1.0
-            for _ in 0..<digits { scale *= 10 }
-            return (value * scale).rounded() / scale
+            Double(String(format: "%.\(digits)f", value)) ?? value
         }
 
         /// What the spin button holds after `gtk_spin_button_set_value(value)` from `raw`.
@@ -368,7 +368,11 @@ enum Fields {
                             }
                         },
                         expectedControl: expected,
-                        isRefused: parsed == nil
+                        isRefused: parsed == nil,
+                        // The layer answers with typed text that is not what
+                        // the spin button shows, once it is committed.
+                        isAnswer: widget.binder != nil && commit != "update" && parsed != nil
+                            && text != String(format: "%.\(setup.digits)f", gtk_spin_button_get_value(spin))
                     )
                 }
             }

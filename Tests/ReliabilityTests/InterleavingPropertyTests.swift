@@ -202,7 +202,11 @@ final class InterleavingRun {
         func untouched(except touched: Set<Int>) -> [String] {
             fields.indices.filter { !touched.contains($0) }.compactMap { index in
                 let notified = fields[index].notifications - before[index].notifications
-                return notified == 0 ? nil : "\(fields[index].name): \(notified) notifications, but the step did not touch it"
+                // A number typed earlier is an answer once focus leaves its
+                // spin button, whichever step moved the focus.
+                let committed = before[index].typedValuePending && !fields[index].snapshot().typedValuePending
+                return notified == 0 || (committed && notified == 1)
+                    ? nil : "\(fields[index].name): \(notified) notifications, but the step did not touch it"
             }
         }
 
@@ -309,6 +313,8 @@ final class InterleavingRun {
             GtkTest.pump()
             var problems = untouched(except: [])
             for (index, field) in fields.enumerated() where !field.modelEquals(before[index].model) {
+                // Except by committing a number typed earlier (above).
+                if before[index].typedValuePending && !field.snapshot().typedValuePending { continue }
                 problems.append("\(field.name): moving focus changed the model")
             }
             return problems

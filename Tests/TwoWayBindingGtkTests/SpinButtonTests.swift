@@ -210,6 +210,70 @@ final class SpinButtonTests: GtkTestCase {
         }
     }
 
+    func testRefusalSurvivesGtksOwnUpdate_whenTheValueIsFinerThanItsDigits() throws {
+        try MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
+            let other = gtk_entry_new()!
+            let window = GtkTest.window(gtkSpin, other, present: true)
+            defer { GtkTest.destroy(window) }
+            // 1.05 set before the binding (GTK's own input keeps it), shown "1.1".
+            gtk_spin_button_set_value(gtkSpin.opaque, 1.05)
+            let years = Observable(0.0)
+            let spin = try SpinButton.wrapping(gtkSpin)
+            let binding = spin.bind(with: years, options: BindingOptions(initialSync: .controlToModel))
+
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "7x")
+            // GTK's update after the refusal parses the "1.1" it wrote back:
+            // moving 1.05 to 1.1 must not read as the refusal corrected.
+            GtkTest.focus(gtkSpin, thenMoveTo: other)
+            XCTAssertFalse(binding.validation.value.isValid)
+            XCTAssertEqual(gtk_spin_button_get_value(gtkSpin.opaque), 1.05)
+        }
+    }
+
+    func testAModelValueReplacesATypedNumber_evenOneShownTheSame() throws {
+        try MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
+            let other = gtk_entry_new()!
+            let window = GtkTest.window(gtkSpin, other, present: true)
+            defer { GtkTest.destroy(window) }
+            let years = Observable<Double?>(0)
+            let spin = try SpinButton.wrapping(gtkSpin)
+            spin.bind(with: years, transform: .optional(.identity, placeholder: 0))
+
+            // A number typed and parsed, not yet committed (it clamps to the 0 shown)…
+            gtk_widget_grab_focus(gtkSpin)
+            GtkTest.pump()
+            gtk_editable_set_text(gtkSpin.opaque, "-4")
+            gtk_spin_button_update(gtkSpin.opaque)
+            XCTAssertEqual(years.value, 0)
+            // …is replaced by the model's "unanswered", though its placeholder
+            // shows the same 0.
+            years.value = nil
+            GtkTest.focus(gtkSpin, thenMoveTo: other)
+            XCTAssertNil(years.value, "leaving commits nothing the model replaced")
+        }
+    }
+
+    func testModelValue_isRoundedAsTheTextShowsIt_halfToEven() throws {
+        try MainActor.assumeIsolated {
+            let gtkSpin = Self.makeSpinButton(0, 60, digits: 1)
+            let window = GtkTest.window(gtkSpin)
+            defer { GtkTest.destroy(window) }
+            // 17.25 is exact in binary: printf shows "17.2"; 0.15 is just
+            // below a half: "0.1". The model follows the text.
+            let years = Observable(17.25)
+            try SpinButton.wrapping(gtkSpin).bind(with: years)
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gtkSpin.opaque)), "17.2")
+            XCTAssertEqual(years.value, 17.2)
+            years.value = 0.15
+            XCTAssertEqual(String(cString: gtk_editable_get_text(gtkSpin.opaque)), "0.1")
+            XCTAssertEqual(years.value, 0.1)
+        }
+    }
+
     func testTextThatIsNotANumber_leavesModelAndReportsInvalid() throws {
         try MainActor.assumeIsolated {
             let gtkSpin = Self.makeSpinButton(0, 50)
