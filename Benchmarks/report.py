@@ -355,7 +355,7 @@ def first_frames(name, what, peer, limit):
             f"{app / c:.2f}×", f"≤ {limit}×", app / c <= limit)
 
 
-first_frames("coldstart", "Cold start to first frame", "C libadwaita program loading the same window from a .ui", 1.3)
+first_frames("coldstart", "Cold start to first frame", "C libadwaita program loading the same window from a .ui", 1.1)
 first_frames("firstframe-many", "The window's first frame, 100,000 stored responses",
              "the same, no response stored", 1.2)
 first_frames("firstframe-form", "A 1,000-question form to its first frame",
