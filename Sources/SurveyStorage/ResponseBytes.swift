@@ -31,10 +31,7 @@ final class ResponseBytes {
         var buffer = takeBuffer()
         instanceID = Self.append(response.instanceID, to: &buffer)
         formVersion = Self.append(response.formVersion, to: &buffer)
-        answers = response.answers.map { answer in
-            StoredAnswers.Span(path: Self.append(answer.path, to: &buffer), value: Self.append(answer.value, to: &buffer),
-                               kind: answer.kind)
-        }
+        answers = response.answers.map { Self.append($0, to: &buffer) }
         (bytes, submittedAt, startedAt) = (buffer, .date(response.submittedAt), .date(response.startedAt))
     }
 
@@ -54,10 +51,7 @@ final class ResponseBytes {
         let json = Self.column(statement, 4)
         if !StoredAnswers.scan(json, appendingTo: &buffer, &spans) {
             // Not the store's own shape, but JSON all the same.
-            for answer in try StoredAnswers.decode(Data(json)) {
-                spans.append(StoredAnswers.Span(path: Self.append(answer.path, to: &buffer),
-                                                value: Self.append(answer.value, to: &buffer), kind: answer.kind))
-            }
+            spans += try StoredAnswers.decode(Data(json)).map { Self.append($0, to: &buffer) }
         }
         (bytes, answers, submittedAt, startedAt, instanceID, formVersion) = (buffer, spans, submitted, started, instance, version)
     }
@@ -110,6 +104,10 @@ final class ResponseBytes {
         }
         guard text.count > 19 else { return true }
         return text[19] == UInt8(ascii: ".") && text.count > 20 && text[20...].allSatisfy(isDigit)
+    }
+
+    private static func append(_ answer: FormResponse.Answer, to buffer: inout [UInt8]) -> StoredAnswers.Span {
+        StoredAnswers.Span(path: append(answer.path, to: &buffer), value: append(answer.value, to: &buffer), kind: answer.kind)
     }
 
     private static func append(_ text: String, to buffer: inout [UInt8]) -> Range<Int> {
