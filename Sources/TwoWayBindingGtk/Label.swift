@@ -33,6 +33,19 @@ public final class Label: Widget {
         }
     }
 
+    /// Whether each line too long for the label ends in "…" instead of
+    /// wrapping, aligned to the start: one line's height whatever the text,
+    /// as a list row reads (and as GTK measures quickly).
+    public var ellipsizesLines: Bool {
+        get { label.map { gtk_label_get_ellipsize($0) != PANGO_ELLIPSIZE_NONE } ?? false }
+        set {
+            guard let label else { return }
+            gtk_label_set_xalign(label, newValue ? 0 : 0.5)
+            gtk_label_set_wrap(label, TWB_FALSE)
+            gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
+        }
+    }
+
     /// Shows `source` through `format`, now and after each change, replacing
     /// any binding this label had.
     @discardableResult

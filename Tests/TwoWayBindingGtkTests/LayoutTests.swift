@@ -61,6 +61,32 @@ final class LayoutTests: GtkTestCase {
         }
     }
 
+    func testEllipsizingLabel_keepsALineAPerParagraphWhateverItsWidth() {
+        MainActor.assumeIsolated {
+            let long = String(repeating: "a long respondent name ", count: 20)
+            let label = Label("\(long)\nsecond line")
+            label.ellipsizesLines = true
+            XCTAssertTrue(label.ellipsizesLines)
+            let pointer = label.pointer!
+            XCTAssertEqual(gtk_label_get_ellipsize(OpaquePointer(pointer)), PANGO_ELLIPSIZE_END)
+            XCTAssertEqual(gtk_label_get_xalign(OpaquePointer(pointer)), 0)
+            var minimumWidth: Int32 = 0, naturalWidth: Int32 = 0
+            gtk_widget_measure(pointer, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &naturalWidth, nil, nil)
+            // Narrow, it still asks the height of two lines, not of a wrapped paragraph.
+            var narrow: Int32 = 0, twoLines: Int32 = 0, oneLine: Int32 = 0
+            gtk_widget_measure(pointer, GTK_ORIENTATION_VERTICAL, minimumWidth, &narrow, nil, nil, nil)
+            gtk_widget_measure(pointer, GTK_ORIENTATION_VERTICAL, naturalWidth, &twoLines, nil, nil, nil)
+            label.text = "one line"
+            gtk_widget_measure(pointer, GTK_ORIENTATION_VERTICAL, -1, &oneLine, nil, nil, nil)
+            XCTAssertLessThan(minimumWidth * 10, naturalWidth)
+            XCTAssertEqual(narrow, twoLines)
+            XCTAssertGreaterThan(twoLines, oneLine)
+
+            label.ellipsizesLines = false
+            XCTAssertFalse(label.ellipsizesLines)
+        }
+    }
+
     func testDestroyedWidget_takesLayoutCallsWithoutACrash() {
         MainActor.assumeIsolated {
             let box = Box(vertical: true)
