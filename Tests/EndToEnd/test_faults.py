@@ -52,6 +52,9 @@ def test_a_full_disk_refuses_the_submit_keeps_the_answers_and_recovers(launch, p
     app.wait_focus(NAME)
     app.type("Ada Lovelace")
     app.wait_summary(name="Ada Lovelace")
+    # The draft is saved before the disk fills: a save due after it would
+    # fail too, and its message would take the status from the submit's.
+    wait_for(lambda: profile.draft.exists() and "Ada Lovelace" in profile.draft.read_text(), "the draft saved")
     filler = fill(small_disk)
 
     app.key("ctrl+s")
