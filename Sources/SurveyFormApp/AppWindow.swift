@@ -10,4 +10,11 @@ protocol AppWindow: AnyObject {
     func present()
     /// Closes the window, keeping its draft.
     func close()
+    /// Returns once what the window reads at start (the response database)
+    /// has arrived, for a screenshot of the window as the user sees it.
+    func settled() async
+}
+
+extension AppWindow {
+    func settled() async {}
 }

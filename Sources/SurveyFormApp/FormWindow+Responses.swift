@@ -45,11 +45,18 @@ extension FormWindow {
         .store(in: bag)
     }
 
-    /// Reads the stored responses once the window has drawn its first frame,
-    /// so that reading 100,000 of them takes no time from it (on two cores
-    /// the reading thread competes with the drawing for the CPU).
+    /// Takes the store and reads the stored responses once the window has
+    /// drawn its first frame, so that neither the database's check nor the
+    /// reading of 100,000 responses takes time from it (on two cores their
+    /// threads compete with the drawing for the CPU).
     func refreshResponsesAfterFirstFrame() {
-        window.onFirstFrame { [weak self] in self?.refreshResponses() }.store(in: bag)
+        window.onFirstFrame { [weak self] in
+            Task { [weak self] in
+                await self?.storeOpened()
+                self?.refreshResponses()
+            }
+        }
+        .store(in: bag)
     }
 
     /// Reads the stored responses again, off the main thread; the list and

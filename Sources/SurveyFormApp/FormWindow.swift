@@ -18,7 +18,11 @@ final class FormWindow: AppWindow {
     let viewModel: FormViewModel
     var onClose: (() -> Void)?
 
-    let store: ResponseStore?
+    /// The response database, while it opens and once it has.
+    var storeState: StoreState
+    /// What the window said at start of its draft, shown again beside any
+    /// news of the database that arrives later.
+    var draftNews: (message: String, isError: Bool)?
     private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
     private var autosave: DraftAutosave!
     private let page: Box
@@ -113,30 +117,21 @@ final class FormWindow: AppWindow {
             fatalError("the form window's interface cannot be built: \(error)")
         }
 
-        // After the interface, which is built while the database opens.
-        // Why the store cannot be used, or what the user should know of it.
-        let openingProblem: String?
-        do {
-            let store = try application.openResponseStore(events: storageEvents)
-            self.store = store
-            openingProblem = storageNotice(store)
-        } catch {
-            store = nil
-            openingProblem = error.localizedDescription
-        }
+        // The database opens on a thread of its own meanwhile: checking the
+        // pages of 100,000 responses takes longer than building the window,
+        // so the window takes the store only if it is ready now, and else
+        // once it has drawn its first frame (or a use of it cannot wait).
+        storeState = .opening(application.openResponseStore())
 
         // The draft's answers are in place before any widget is bound.
-        let draftNews = restoreDraft()
+        draftNews = restoreDraft()
         renderer = makeRenderer()
         setupActions()
         setupStorageEvents()
         fillMenu()
         windowState.restore(to: window)
-        // Both, when both: news of the draft must not hide a problem with the database.
-        let news = [openingProblem.map { ($0, true) }, draftNews.map { ($0.message, $0.isError) }].compactMap { $0 }
-        if !news.isEmpty {
-            showStatus(news.map(\.0).joined(separator: "\n"), isError: news.contains { $0.1 })
-        }
+        if let draftNews { showStatus(draftNews.message, isError: draftNews.isError) }
+        if case .opening(let opening) = storeState, opening.isFinished { takeStore() }
         setupAutosave()
         setupSummary()
         updatePageControls()

@@ -299,15 +299,14 @@ public final class SurveyApplication {
         dialog.present()
     }
 
-    /// The response database for a window, its outcomes said on `events`:
-    /// the first window takes the one opened at start-up, later ones open
-    /// their own.
-    func openResponseStore(events: EventBus) throws -> ResponseStore {
+    /// The response database's opening for a window: the first window takes
+    /// the one started at start-up, later ones start their own.
+    func openResponseStore() -> ResponseStore.Opening {
         if let opening = storeOpening {
             storeOpening = nil
-            return try opening.store(events: events)
+            return opening
         }
-        return try ResponseStore(directory: DataLocation.dataDirectory, events: events)
+        return ResponseStore.Opening(directory: DataLocation.dataDirectory)
     }
 
     /// A window for `form`, or for the built-in survey.

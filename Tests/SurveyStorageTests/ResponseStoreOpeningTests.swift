@@ -22,6 +22,20 @@ final class ResponseStoreOpeningTests: XCTestCase {
         XCTAssertNil(store.setAside)
     }
 
+    func testWaitingForTheOpening_leavesTheStoreToBeTaken_byAnyNumberOfWaiters() throws {
+        let folder = try TemporaryDirectory()
+        try ResponseStore(directory: folder.url).insert(response("before"))
+        let opening = ResponseStore.Opening(directory: folder.url)
+
+        // Waiters on other threads, as a window's waits off its main thread.
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in opening.waitUntilFinished() }
+        XCTAssertTrue(opening.isFinished)
+        opening.waitUntilFinished()
+
+        let store = try opening.store()
+        XCTAssertEqual(try store.listing(ofForm: "survey_form").map(\.title), ["before"])
+    }
+
     func testADamagedDatabase_isSetAside_andANewOneStarted() throws {
         let folder = try TemporaryDirectory()
         let database = folder.url.appendingPathComponent(ResponseStore.fileName)
