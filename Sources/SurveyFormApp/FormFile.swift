@@ -28,8 +28,6 @@ struct FormFile: Sendable {
         return nil
     }
 
-    var isBuiltIn: Bool { origin == .builtIn }
-
     /// The form's id and version, as responses are stored under them.
     var id: String { definition.settings.id }
     var version: String { definition.settings.version ?? "" }
@@ -37,7 +35,7 @@ struct FormFile: Sendable {
     /// The form's title, as the window shows it: the built-in survey's in
     /// the user's language, a file's as the form gives it.
     var title: String {
-        isBuiltIn ? tr(definition.settings.title) : definition.settings.title
+        origin == .builtIn ? tr(definition.settings.title) : definition.settings.title
     }
 
     /// The built-in survey, planned once (its reading may have started in

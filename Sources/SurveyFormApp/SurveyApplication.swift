@@ -309,6 +309,18 @@ public final class SurveyApplication {
         return ResponseStore.Opening(directory: DataLocation.dataDirectory)
     }
 
+    /// Shows `form` in place of the form shown, unless it is the form shown:
+    /// that stays, with its answers (a second window on it would read its
+    /// draft before this one had saved it).
+    private func show(form: FormFile) {
+        if let shown = window as? FormWindow, shown.form.id == form.id, shown.form.version == form.version {
+            Settings.shared.openingForm = ""
+            shown.present()
+            return
+        }
+        show(makeWindow(for: form))
+    }
+
     /// A window for `form`, or for the built-in survey.
     private func makeWindow(for form: FormFile?) -> any AppWindow {
         let shown = form ?? .builtIn
@@ -364,14 +376,7 @@ public final class SurveyApplication {
             guard let self else { return }
             switch outcome {
             case .opened(let form):
-                // The form shown already stays, with its answers: a second window
-                // on it would read its draft before this one had saved it.
-                if let shown = window as? FormWindow, shown.form.id == form.id, shown.form.version == form.version {
-                    Settings.shared.openingForm = ""
-                    shown.present()
-                    return
-                }
-                show(makeWindow(for: form))
+                show(form: form)
             case .refused(let error):
                 showProblems(error)
             case .cancelled:
@@ -408,11 +413,7 @@ public final class SurveyApplication {
             return
         }
         Settings.shared.reopensForm = false
-        if (window as? FormWindow)?.form.isBuiltIn == true {
-            window?.present()
-            return
-        }
-        show(makeWindow(for: nil))
+        show(form: .builtIn)
     }
 
     /// The first section of every window's main menu: Open Form…, and the

@@ -34,7 +34,7 @@ final class BuiltInSurveyTests: XCTestCase {
 
     @MainActor func testItOpensAsAFormWithABuiltInOrigin() async throws {
         let form = FormFile.builtIn
-        XCTAssertTrue(form.isBuiltIn)
+        XCTAssertEqual(form.origin, .builtIn)
         XCTAssertNil(form.path)
         XCTAssertEqual(form.id, "survey_form")
         XCTAssertEqual(form.version, "1")
