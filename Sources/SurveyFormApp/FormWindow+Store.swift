@@ -30,6 +30,8 @@ extension FormWindow {
             let store = try opening.store(events: storageEvents)
             storeState = .taken(store)
             problem = storageNotice(store)
+            // The device id every response from here carries, and delivery too.
+            if let deviceID = try? store.deviceID() { viewModel.provide(deviceID: deviceID) }
         } catch {
             storeState = .taken(nil)
             problem = error.localizedDescription

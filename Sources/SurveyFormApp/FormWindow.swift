@@ -79,7 +79,8 @@ final class FormWindow: AppWindow {
         isKiosk = kiosk
         viewModel = try FormViewModel(
             plan: form.plan,
-            language: FormViewModel.startLanguage(form.definition, preferring: Localization.preferredLanguages)
+            language: FormViewModel.startLanguage(form.definition, preferring: Localization.preferredLanguages),
+            environment: Settings.shared.formMetadata.environment
         )
         let builder: Builder
         do {

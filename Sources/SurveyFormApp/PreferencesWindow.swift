@@ -3,7 +3,8 @@ import SurveySync
 import TwoWayBinding
 import TwoWayBindingGtk
 
-/// Preferences: the shared server responses are sent to. Its rows are bound
+/// Preferences: the shared server responses are sent to, and what forms
+/// record of the person collecting. Its rows are bound
 /// to a copy of the settings, which is saved (GSettings, and the password in
 /// the keyring) when the window closes, so that a half-typed host is never
 /// tried; then the outbox is sent at once.
@@ -13,6 +14,8 @@ final class PreferencesWindow {
     private let server: Observable<ServerSettings>
     private let password = Observable("")
     private let saved: ServerSettings
+    private let metadata: Observable<FormMetadata>
+    private let savedMetadata: FormMetadata
     private let bag = ObservationToken.Bag()
     /// The one open, kept alive while it is.
     private static var shown: PreferencesWindow?
@@ -30,6 +33,8 @@ final class PreferencesWindow {
     private init(parent: Window?) {
         saved = Settings.shared.server
         server = Observable(saved)
+        savedMetadata = Settings.shared.formMetadata
+        metadata = Observable(savedMetadata)
         do {
             let builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/preferences-window.ui")
             window = try builder.object("preferencesWindow", as: Window.self)
@@ -42,6 +47,12 @@ final class PreferencesWindow {
                 try builder.object(id, as: Entry.self).bind(with: server.projection(field))
             }
             try builder.object("passwordRow", as: Entry.self).bind(with: password)
+            let metadataRows: [(String, WritableKeyPath<FormMetadata, String>)] = [
+                ("usernameRow", \.username), ("emailRow", \.email), ("phoneNumberRow", \.phoneNumber),
+            ]
+            for (id, field) in metadataRows {
+                try builder.object(id, as: Entry.self).bind(with: metadata.projection(field))
+            }
             try builder.object("portSpinButton", as: SpinButton.self).bind(
                 with: server.projection(\.port),
                 transform: ValueTransform(toControl: { Double($0) }, toModel: { .success(Int($0)) })
@@ -66,6 +77,12 @@ final class PreferencesWindow {
     /// Saves what changed; a new password goes to the keyring off the main
     /// thread, and the outbox is sent once it is there.
     private func save() {
+        // Forms opened from now on take the new details.
+        var details = metadata.value
+        for field in [\FormMetadata.username, \.email, \.phoneNumber] {
+            details[keyPath: field] = StoredSettings.metadataValue(details[keyPath: field])
+        }
+        if details != savedMetadata { Settings.shared.formMetadata = details }
         var settings = server.value
         settings.host = settings.host.trimmingCharacters(in: .whitespaces)
         settings.database = settings.database.trimmingCharacters(in: .whitespaces)

@@ -103,6 +103,23 @@ final class Settings {
         }
     }
 
+    /// What a form's metadata rows take from the person collecting
+    /// (`username`, `email`, `phonenumber`), as Preferences sets them.
+    var formMetadata: FormMetadata {
+        get {
+            FormMetadata(
+                username: StoredSettings.metadataValue(string("metadata-username", default: "")),
+                email: StoredSettings.metadataValue(string("metadata-email", default: "")),
+                phoneNumber: StoredSettings.metadataValue(string("metadata-phone-number", default: ""))
+            )
+        }
+        set {
+            setString("metadata-username", newValue.username)
+            setString("metadata-email", newValue.email)
+            setString("metadata-phone-number", newValue.phoneNumber)
+        }
+    }
+
     /// Puts `path` first among the recent forms.
     func noteOpened(form path: String) {
         recentForms = [path] + recentForms.filter { $0 != path }

@@ -13,6 +13,17 @@ enum StoredSettings {
     /// The longest path Linux opens (`PATH_MAX`).
     static let pathLimit = 4_096
 
+    /// The longest metadata value a form is given (a user name, an e-mail
+    /// address, a phone number).
+    static let metadataLimit = 256
+
+    /// A metadata value as forms get it: one line, trimmed, at most
+    /// `metadataLimit` characters, whatever the settings hold.
+    static func metadataValue(_ stored: String) -> String {
+        let line = stored.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return String(line.trimmingCharacters(in: .whitespaces).prefix(metadataLimit))
+    }
+
     /// Whether the stored connection security checks the server's
     /// certificate: anything but the exact choice `insecure` does. GLib's
     /// check of a key's choices is not to be relied on: it lets through

@@ -464,3 +464,44 @@ def test_the_form_opened_last_is_read_behind_a_window_with_cancel(launch, profil
     release(hold)
     wait_until_equal(app.title, "Clinic visit", "the form, once read")
     app.wait_focus(PATIENT)
+
+
+FIELDWORK = FORMS / "fieldwork.md"
+
+
+def test_a_location_a_line_a_barcode_and_metadata_are_collected_by_keyboard(launch, profile, tmp_path):
+    profile.write_settings(metadata_username="'ada'")
+    app = launch(args=[str(FIELDWORK)])
+    assert app.title() == "Field work"
+    site = (Atspi.Role.TEXT, "Site")
+    app.wait_focus(site, "focus in the location")
+
+    # Coordinates as a map tool copies them, refused while out of range.
+    refused(app, site, "95, 2", "The latitude 95.0 is outside -90 to 90.", "the range message")
+    app.type("48.8584 N, 2.2945 E")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: node.get_name() == "48.858400° N, 2.294500° E"),
+             "the location read back as degrees")
+    app.key("Return")
+    app.wait_focus((Atspi.Role.TEXT, "Path walked"), "Enter to move on to the line")
+    app.type("0, 0")
+    app.key("Return")
+    app.type("1, 0")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: node.get_name() == "2 points, 111.32 km long"),
+             "the line read back by its length")
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.TEXT, "Sample barcode"))
+    # A scanner types the code and ends with Enter.
+    app.type("4006381333931")
+    app.key("Return")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+
+    header, rows = profile.exported_form_rows(tmp_path, FIELDWORK)
+    assert len(rows) == 1, rows
+    row = rows[0]
+    assert row["site"] == "48.8584 2.2945 0.0 0.0", "stored as XForms stores a point"
+    assert row["path"] == "0.0 0.0 0.0 0.0;1.0 0.0 0.0 0.0"
+    assert row["sample"] == "4006381333931"
+    assert row["user"] == "ada", "the collector's name from Preferences"
+    assert row["device"], "the installation's device id"
+    assert row["phone"] == "", "no phone number set: blank, not refused"

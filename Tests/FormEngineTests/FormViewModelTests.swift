@@ -408,6 +408,45 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertTrue(form.instanceID.hasPrefix("uuid:"))
     }
 
+    @MainActor func testEveryMetadataRow_runs_withThePersonsDetailsOrBlank() async throws {
+        let environment = FormEnvironment(
+            now: { Self.fixedNow }, username: "ada", email: "ada@example.org", phoneNumber: "+44 20 7946 0000"
+        )
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label |
+            | | deviceid | device | |
+            | | uri:deviceid | device_uri | |
+            | | username | user | |
+            | | uri:username | user_uri | |
+            | | email | mail | |
+            | | uri:email | mail_uri | |
+            | | phonenumber | phone | |
+            | | uri:phonenumber | phone_uri | |
+            | | simserial | sim | |
+            | | subscriberid | subscriber | |
+            | | start-geopoint | where | |
+            | | calculate | who | | concat(${user}, ' on ', ${device}) |
+            """.replacingOccurrences(of: "| label |\n", with: "| label | calculation |\n")), environment: environment)
+        var answers: [String: String] { Dictionary(uniqueKeysWithValues: form.answers().map { ($0.path, $0.value) }) }
+        XCTAssertEqual(answers["user"], "ada")
+        XCTAssertEqual(answers["user_uri"], "username:ada")
+        XCTAssertEqual(answers["mail"], "ada@example.org")
+        XCTAssertEqual(answers["mail_uri"], "mailto:ada@example.org")
+        XCTAssertEqual(answers["phone"], "+44 20 7946 0000")
+        XCTAssertEqual(answers["phone_uri"], "tel:+44 20 7946 0000")
+        for blank in ["sim", "subscriber", "where", "device", "device_uri"] { XCTAssertEqual(answers[blank], "", blank) }
+
+        // The device id arrives once the app's database has opened.
+        form.provide(deviceID: "survey-form:1234")
+        XCTAssertEqual(answers["device"], "survey-form:1234")
+        XCTAssertEqual(answers["device_uri"], "survey-form:1234")
+        XCTAssertEqual(answers["who"], "ada on survey-form:1234", "what reads it follows")
+        form.reset()
+        XCTAssertEqual(answers["device"], "survey-form:1234", "and the next response starts with it")
+        XCTAssertEqual(FormEnvironment(username: "").metadataValue(QuestionType("uri:username")), "", "no scheme on a blank")
+    }
+
     @MainActor func testAnswersThatAreNotOfTheQuestionsTypeAreRefused() async throws {
         let form = try model("""
             | survey |
@@ -610,13 +649,13 @@ final class FormViewModelTests: XCTestCase {
             | | type | name | label | calculation | relevant |
             | | calculate | a | | ${b} + 1 | |
             | | calculate | b | | ${a} + 1 | |
-            | | geopoint | where | Where | | |
+            | | image | photo | Photo | | |
             | | text | t | T | | ${a} > ( |
             """)
         XCTAssertThrowsError(try FormViewModel(definition: definition)) { error in
             let described = (error as? FormDefinitionError)?.problems.map(\.description) ?? []
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 2: ") && $0.contains("'a', 'b'") }, "\(described)")
-            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("geopoint") }, "\(described)")
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("image") }, "\(described)")
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 5: The relevant of 't' cannot be read") }, "\(described)")
         }
     }

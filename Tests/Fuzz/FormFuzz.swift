@@ -128,6 +128,10 @@ private func readSettings(_ data: Data) {
     // all but `insecure` as checking the certificate.
     let security = string("server-security")
     precondition(StoredSettings.checksCertificate(security) == (security != "insecure"))
+    for key in ["metadata-username", "metadata-email", "metadata-phone-number"] {
+        let value = StoredSettings.metadataValue(string(key))
+        precondition(value.count <= StoredSettings.metadataLimit && !value.contains(where: \.isNewline))
+    }
     for key in ["opening-form", "server-host", "server-database", "server-user", "server-ca-file"] { _ = string(key) }
     for key in ["window-maximized", "reopen-form", "kiosk"] { _ = g_settings_get_boolean(settings, key) }
 }

@@ -9,6 +9,7 @@ final class EntryControlTests: GtkTestCase {
         | | type | name | label | required |
         | | text | name | Name | yes |
         | | integer | count | Count | |
+        | | barcode | code | Code | |
         """
 
     func testTextIsBoundBothWaysAndARequiredQuestionIsMarked() throws {
@@ -40,6 +41,19 @@ final class EntryControlTests: GtkTestCase {
             entry.text = "twelve"
             XCTAssertEqual(rendered.state.value.value, "12", "what is not a number does not reach the answer")
             XCTAssertEqual(rendered.state.inputError.value.message, "Enter a whole number.", "and is refused with a message")
+        }
+    }
+
+    func testABarcode_isTypedAsAScannerTypesIt() throws {
+        try MainActor.assumeIsolated {
+            let rendered = try RenderedQuestion("code", survey: Self.survey)
+            defer { rendered.close() }
+            let entry = try rendered.widget(Entry.self)
+            XCTAssertEqual(entry.accessibleLabel, "Code")
+            entry.text = "4006381333931"
+            XCTAssertEqual(rendered.state.value.value, "4006381333931")
+            twb_signal_emit(UnsafeMutableRawPointer(try XCTUnwrap(entry.pointer)), "activate")
+            XCTAssertEqual(rendered.advances, 1, "the scanner's Enter moves on")
         }
     }
 

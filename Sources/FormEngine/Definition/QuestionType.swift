@@ -36,6 +36,16 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     public static let today = QuestionType("today")
     public static let deviceID = QuestionType("deviceid")
     public static let username = QuestionType("username")
+    public static let email = QuestionType("email")
+    public static let phoneNumber = QuestionType("phonenumber")
+    public static let simSerial = QuestionType("simserial")
+    public static let subscriberID = QuestionType("subscriberid")
+    public static let startGeopoint = QuestionType("start-geopoint")
+    public static let backgroundGeopoint = QuestionType("background-geopoint")
+    public static let barcode = QuestionType("barcode")
+    public static let geopoint = QuestionType("geopoint")
+    public static let geotrace = QuestionType("geotrace")
+    public static let geoshape = QuestionType("geoshape")
 
     /// Whether the row holds other rows.
     public var isContainer: Bool { self == .group || self == .repeatGroup }
@@ -56,10 +66,19 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     /// Metadata the app fills in itself rather than asking for.
     public var isMetadata: Bool { Self.metadata.contains(self) }
 
-    private static let collectable: Set<QuestionType> = [
+    private static let collectable: Set<QuestionType> = Set<QuestionType>([
         .text, .integer, .decimal, .range, .selectOne, .selectMultiple, .date, .time, .dateTime,
         .note, .acknowledge, .calculate, .hidden, .group, .repeatGroup,
-        .start, .end, .today, .deviceID, .username,
+        .start, .end, .today, .geopoint, .geotrace, .geoshape, .barcode,
+    ]).union(metadata)
+    /// As ODK Collect on a device without a phone's identities fills them:
+    /// what the user gave in Preferences, else blank; never refused.
+    private static let metadata: Set<QuestionType> = [
+        .start, .end, .today, .deviceID, .username, .email, .phoneNumber, .simSerial, .subscriberID,
+        QuestionType("uri:deviceid"), QuestionType("uri:username"), QuestionType("uri:email"),
+        QuestionType("uri:phonenumber"), QuestionType("uri:simserial"), QuestionType("uri:subscriberid"),
+        // A desktop has no position of its own to record: blank, as Collect
+        // leaves them when no fix arrives.
+        .startGeopoint, .backgroundGeopoint,
     ]
-    private static let metadata: Set<QuestionType> = [.start, .end, .today, .deviceID, .username]
 }

@@ -1,18 +1,45 @@
 import Foundation
 
-/// A point of an ODK geopoint, geotrace or geoshape (`lat lon [alt [accuracy]]`).
-struct GeoPoint {
-    var latitude: Double
-    var longitude: Double
+/// A point of an ODK geopoint, geotrace or geoshape, as XForms writes it:
+/// `lat lon [alt [accuracy]]`, degrees and metres.
+public struct GeoPoint: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres above the ellipsoid; 0 when not known, as Collect writes it.
+    public var altitude: Double
+    /// Metres; 0 when not known (a point placed by hand).
+    public var accuracy: Double
 
     /// The mean radius ODK's geo functions use, in metres.
     static let earthRadius = 6_378_100.0
 
-    init?(_ text: String) {
-        let fields = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.count >= 2, let latitude = Double(fields[0]), let longitude = Double(fields[1]) else { return nil }
+    public init(latitude: Double, longitude: Double, altitude: Double = 0, accuracy: Double = 0) {
         self.latitude = latitude
         self.longitude = longitude
+        self.altitude = altitude
+        self.accuracy = accuracy
+    }
+
+    /// A point in XForms' notation: two to four numbers between spaces.
+    public init?(_ text: String) {
+        let fields = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard (2...4).contains(fields.count) else { return nil }
+        let numbers = fields.compactMap { Double($0) }.filter(\.isFinite)
+        guard numbers.count == fields.count else { return nil }
+        self.init(
+            latitude: numbers[0], longitude: numbers[1],
+            altitude: numbers.count > 2 ? numbers[2] : 0, accuracy: numbers.count > 3 ? numbers[3] : 0
+        )
+    }
+
+    /// The point as XForms stores it, all four numbers: `48.8584 2.2945 0.0 0.0`.
+    public var xformsText: String {
+        [latitude, longitude, altitude, accuracy].map { String($0) }.joined(separator: " ")
+    }
+
+    /// A number as a decimal, without an exponent.
+    static func decimalText(_ value: Double) -> String {
+        String(value)
     }
 
     /// The length of the path through `points`, in metres (haversine between neighbours).

@@ -148,7 +148,8 @@ extension ValueTransform where Model == String, Control == Date? {
 }
 
 extension ValueTransform where Model == String, Control == String {
-    /// Typed text ↔ an answer of `type` (integer, decimal, date, time): text
+    /// Typed text ↔ an answer of `type` (integer, decimal, date, time,
+    /// coordinates; see `GeoAnswer` for their notations): text
     /// that is not one is refused with the engine's message and the answer
     /// keeps its last good value. Blank text is a blank answer.
     @MainActor
@@ -158,6 +159,9 @@ extension ValueTransform where Model == String, Control == String {
             toModel: { text in
                 let trimmed = String(text.trimmingWhitespace())
                 if trimmed.isEmpty { return .success("") }
+                if GeoAnswer.isGeo(type) {
+                    return GeoAnswer.answer(typed: trimmed, for: type).mapError { ConversionError($0.message) }
+                }
                 if let problem = FormMessages.typeProblem(trimmed, for: type) {
                     return .failure(ConversionError(problem))
                 }

@@ -11,6 +11,10 @@ public struct FormEnvironment: Sendable {
     public var deviceID: String
     /// The `username` metadata value.
     public var username: String
+    /// The `email` metadata value.
+    public var email: String
+    /// The `phonenumber` metadata value.
+    public var phoneNumber: String
     /// A new response's instance id (`uuid:` and a random UUID).
     public var newInstanceID: @Sendable () -> String
 
@@ -20,13 +24,36 @@ public struct FormEnvironment: Sendable {
         timeZone: TimeZone = .current,
         deviceID: String = "",
         username: String = "",
+        email: String = "",
+        phoneNumber: String = "",
         newInstanceID: @escaping @Sendable () -> String = FormEnvironment.randomInstanceID
     ) {
         self.now = now
         self.timeZone = timeZone
         self.deviceID = deviceID
         self.username = username
+        self.email = email
+        self.phoneNumber = phoneNumber
         self.newInstanceID = newInstanceID
+    }
+
+    /// The value of metadata row `type` (`deviceid`, `uri:email`, …), as
+    /// Collect gives it: the `uri:` forms prefix a value that is set with
+    /// its scheme; a phone's SIM identities are blank.
+    public func metadataValue(_ type: QuestionType) -> String? {
+        func uri(_ scheme: String, _ value: String) -> String { value.isEmpty ? "" : scheme + value }
+        switch type.name {
+        case "deviceid", "uri:deviceid": return deviceID
+        case "username": return username
+        case "uri:username": return uri("username:", username)
+        case "email": return email
+        case "uri:email": return uri("mailto:", email)
+        case "phonenumber": return phoneNumber
+        case "uri:phonenumber": return uri("tel:", phoneNumber)
+        case "simserial", "uri:simserial", "subscriberid", "uri:subscriberid", "start-geopoint", "background-geopoint":
+            return ""
+        default: return nil
+        }
     }
 
     /// An instance id as ODK makes them: `uuid:` and a random UUID.

@@ -21,6 +21,9 @@ enum FormMessages {
             return ParsedDateTime(time: answer) != nil ? nil : tr("Enter a time as HH:MM.")
         case .dateTime:
             return ParsedDateTime(answer)?.milliseconds != nil ? nil : tr("Enter a date and time as YYYY-MM-DD HH:MM.")
+        case .geopoint, .geotrace, .geoshape:
+            guard case .failure(let problem) = GeoAnswer.points(stored: answer, for: type) else { return nil }
+            return problem.message
         default:
             return nil
         }

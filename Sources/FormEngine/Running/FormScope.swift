@@ -5,7 +5,8 @@ import TwoWayBinding
 @MainActor
 final class FormRuntime {
     let plan: FormPlan
-    let environment: FormEnvironment
+    /// The device's and user's details; the device id may come late (`FormViewModel.provide(deviceID:)`).
+    var environment: FormEnvironment
     let language: Observable<String?>
     /// Rows whose answers are refused now; the form is valid when empty.
     let invalidCount = Observable(0)
@@ -249,9 +250,8 @@ final class FormScope {
         switch entry.question.type {
         case .start: return FormClock.now.evaluate(in: context(for: index) { "" }).stringValue
         case .today: return FormClock.today.evaluate(in: context(for: index) { "" }).stringValue
-        case .deviceID: return environment.deviceID
-        case .username: return environment.username
-        default: break
+        default:
+            if let metadata = environment.metadataValue(entry.question.type) { return metadata }
         }
         if entry.dynamicDefault == nil, let literal = entry.question.defaultValue { return literal }
         return ""

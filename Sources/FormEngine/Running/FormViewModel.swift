@@ -244,6 +244,24 @@ public final class FormViewModel {
 
     // MARK: - Changes
 
+    /// Gives the form the device id once it is known (an app may read it
+    /// from storage that opens after the form has started): later responses
+    /// start with it, and the `deviceid` rows of this one take it now.
+    public func provide(deviceID: String) {
+        runtime.environment.deviceID = deviceID
+        func fill(_ states: [QuestionState]) {
+            for state in states {
+                if let repeatState = state.repeatState {
+                    for instance in repeatState.instances.value { fill(instance.states) }
+                } else if let value = runtime.environment.metadataValue(state.question.type),
+                          state.question.type.name.hasSuffix("deviceid") {
+                    state.value.value = value
+                }
+            }
+        }
+        fill(root.orderedStates)
+    }
+
     /// Sets answers by path, as `answers()` gives them, in order: repeats get the instances the paths name (`member[2]/age`
     /// adds a second member). Paths the form does not have (a question a newer
     /// version dropped) and calculated rows are passed over.

@@ -79,6 +79,7 @@ enum ControlRegistry {
         NumberSpinControl.self,
         DateTimeControl.self,
         EntryControl.self,
+        LocationControl.self,
         RangeControl.self,
         AcknowledgeControl.self,
         DropDownControl.self,

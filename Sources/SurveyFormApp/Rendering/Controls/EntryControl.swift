@@ -3,11 +3,12 @@ import TwoWayBinding
 import TwoWayBindingGtk
 
 /// A line of text, or a number with no range to offer: an entry. Enter
-/// moves on to the next question.
+/// moves on to the next question. A barcode is typed too: a USB scanner
+/// types what it reads, and ends with Enter.
 @MainActor
 enum EntryControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
-        [.text, .integer, .decimal].contains(question.type)
+        [.text, .integer, .decimal, .barcode].contains(question.type)
     }
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
@@ -15,7 +16,7 @@ enum EntryControl: QuestionControlKind {
         let entry = Entry()
         // Ctrl+Z is the form's, which undoes per question (EditHistory).
         entry.undoesTyping = false
-        if type == .text {
+        if type == .text || type == .barcode {
             entry.bind(with: state.value, options: ControlContext.options(for: state))
         } else {
             entry.bind(with: state.value, transform: .typed(type), options: ControlContext.options(for: state))

@@ -1,0 +1,52 @@
+import FormEngine
+import TwoWayBinding
+import TwoWayBindingGtk
+
+/// A geopoint, geotrace or geoshape, entered as coordinates: typed or
+/// pasted in any notation `GeoAnswer` reads, stored as XForms stores them,
+/// and read back beside the field as degrees, a length or an area. A point
+/// is one line (Enter moves on); a line or a shape takes a point per line.
+@MainActor
+enum LocationControl: QuestionControlKind {
+    static func answers(_ question: Question) -> Bool {
+        GeoAnswer.isGeo(question.type)
+    }
+
+    static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
+        let type = state.question.type
+        let options = ControlContext.options(for: state)
+        let field: Widget
+        let shown: Widget
+        if type == .geopoint {
+            let entry = Entry()
+            // Ctrl+Z is the form's, which undoes per question (EditHistory).
+            entry.undoesTyping = false
+            entry.placeholder = tr("Latitude, longitude")
+            entry.bind(with: state.value, transform: .typed(type), options: options)
+            entry.onActivate { [advanceFocus = context.advanceFocus] in advanceFocus() }.keep(with: entry)
+            field = entry
+            shown = entry
+        } else {
+            let text = TextView()
+            text.acceptsTab = false
+            text.undoesTyping = false
+            text.bind(with: state.value, transform: .typed(type), options: options)
+            field = text
+            shown = ScrolledWindow(child: text, hasFrame: true, minimumHeight: 80)
+        }
+        let readout = Label()
+        readout.wrapsWords = true
+        readout.addStyleClass("dim-label")
+        readout.show(state.value, format: { answer in
+            GeoAnswer.description(of: answer, for: type) ?? (type == .geopoint
+                ? tr("Enter a latitude and a longitude, or paste them.")
+                : tr("Enter one point per line: latitude, longitude."))
+        })
+        let box = Box(vertical: true, spacing: 6)
+        box.append(shown)
+        box.append(readout)
+        var control = QuestionControl(shown: box, focusable: field, validated: field, labelled: [field])
+        control.showsReadout = true
+        return control
+    }
+}
