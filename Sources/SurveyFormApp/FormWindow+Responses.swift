@@ -73,7 +73,9 @@ extension FormWindow {
             guard let self else { return }
             switch result {
             case .success(let listed):
-                listedResponses.replaceAll(with: listed)
+                // After a round of sending only the rows sent change: the
+                // rest keep their rows in the view.
+                listedResponses.update(to: listed)
                 updateResponsesHeading()
             case .failure(let error):
                 listedResponses.replaceAll(with: [])

@@ -106,6 +106,17 @@ public final class ObservableList<Element>: @MainActor RandomAccessCollection {
     }
 }
 
+extension ObservableList where Element: Equatable {
+    /// Makes the list hold `newElements` as one change of only the stretch
+    /// that differs: the elements equal at the start and at the end stay, so
+    /// a list view keeps their rows as they are. For a list read again of
+    /// which a few elements changed; nothing is reported when none did.
+    public func update(to newElements: [Element]) {
+        let (start, end) = storage.sharedEnds(with: newElements, equal: ==)
+        replaceSubrange(start..<count - end, with: Array(newElements[start..<newElements.count - end]))
+    }
+}
+
 /// A sequence of elements kept in chunks, so that inserting or removing
 /// moves at most one chunk's elements, plus one integer per chunk after it.
 struct ChunkedElements<Element> {
@@ -166,6 +177,27 @@ struct ChunkedElements<Element> {
             chunks.remove(at: first)
         }
         recountStarts(from: first)
+    }
+
+    /// How many elements at the start, and then at the end, equal
+    /// `other`'s in the same places; the two stretches never overlap.
+    func sharedEnds(with other: [Element], equal: (Element, Element) -> Bool) -> (start: Int, end: Int) {
+        let most = Swift.min(count, other.count)
+        var start = 0
+        fromStart: for chunk in chunks {
+            for element in chunk {
+                guard start < most, equal(element, other[start]) else { break fromStart }
+                start += 1
+            }
+        }
+        var end = 0
+        fromEnd: for chunk in chunks.reversed() {
+            for element in chunk.reversed() {
+                guard start + end < most, equal(element, other[other.count - 1 - end]) else { break fromEnd }
+                end += 1
+            }
+        }
+        return (start, end)
     }
 
     /// `elements` cut into chunks half the limit long, so that each has room
