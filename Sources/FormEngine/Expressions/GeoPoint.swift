@@ -37,11 +37,6 @@ public struct GeoPoint: Sendable, Equatable {
         [latitude, longitude, altitude, accuracy].map { String($0) }.joined(separator: " ")
     }
 
-    /// A number as a decimal, without an exponent.
-    static func decimalText(_ value: Double) -> String {
-        String(value)
-    }
-
     /// The length of the path through `points`, in metres (haversine between neighbours).
     static func distance(along points: [GeoPoint]) -> Double {
         zip(points, points.dropFirst()).reduce(0) { total, pair in

@@ -244,6 +244,9 @@ public final class FormViewModel {
 
     // MARK: - Changes
 
+    /// The rows whose value is the device id.
+    private static let deviceIDTypes: Set<QuestionType> = [.deviceID, QuestionType("uri:deviceid")]
+
     /// Gives the form the device id once it is known (an app may read it
     /// from storage that opens after the form has started): later responses
     /// start with it, and the `deviceid` rows of this one take it now.
@@ -253,9 +256,8 @@ public final class FormViewModel {
             for state in states {
                 if let repeatState = state.repeatState {
                     for instance in repeatState.instances.value { fill(instance.states) }
-                } else if let value = runtime.environment.metadataValue(state.question.type),
-                          state.question.type.name.hasSuffix("deviceid") {
-                    state.value.value = value
+                } else if Self.deviceIDTypes.contains(state.question.type) {
+                    state.value.value = deviceID
                 }
             }
         }

@@ -238,9 +238,9 @@ public enum GeoAnswerError: Error, Equatable, Sendable {
         case .notCoordinates(let text):
             tr("“%@” is not a coordinate. Enter a latitude and a longitude, such as 48.8584, 2.2945 or 48°51'30\"N 2°17'40\"E.", text)
         case .latitudeOutOfRange(let value):
-            tr("The latitude %@ is outside -90 to 90.", GeoPoint.decimalText(value))
+            tr("The latitude %@ is outside -90 to 90.", String(value))
         case .longitudeOutOfRange(let value):
-            tr("The longitude %@ is outside -180 to 180.", GeoPoint.decimalText(value))
+            tr("The longitude %@ is outside -180 to 180.", String(value))
         case .negativeAccuracy:
             tr("The accuracy cannot be negative.")
         case .onePointOnly:
