@@ -157,6 +157,18 @@ void twb_list_model_splice(TwbListModel *self, guint position, guint removed, gu
     g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
 }
 
+void twb_list_model_refresh(TwbListModel *self, guint position, guint count) {
+    g_return_if_fail(G_TYPE_CHECK_INSTANCE_TYPE(self, twb_list_model_get_type()));
+    g_return_if_fail(position <= self->n_items && count <= self->n_items - position);
+    guint past = twb_list_model_live_index(self, position + count);
+    for (guint i = twb_list_model_live_index(self, position); i < past; i++) {
+        TwbListItem *item = g_ptr_array_index(self->live, i);
+        gpointer data = self->item_data(item->position, self->user_data);
+        if (item->free_data && item->data) item->free_data(item->data);
+        item->data = data;
+    }
+}
+
 guint twb_list_model_get_items_made(TwbListModel *self) {
     return self->items_made;
 }

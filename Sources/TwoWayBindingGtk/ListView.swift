@@ -9,10 +9,12 @@ public import TwoWayBinding
 /// in a row, binding its widgets with a bag that ends when GTK moves the row
 /// to another element. Each change of the list reaches GTK as
 /// `items-changed` of the changed range only, so a list of 100,000 costs
-/// what the rows in view cost. A change that rewrites many elements (a
-/// list read again) is told a chunk of rows per main-loop turn, the first
-/// chunk at once: GTK keeps a few hundred rows bound, and rebinding all of
-/// them in one go would hold up a frame.
+/// what the rows in view cost. Elements rewritten in place (as many put as
+/// taken at a position: a list read again) keep their rows, which show the
+/// new elements a few at a time, the first at once and the rest a share per
+/// frame; GTK is told nothing of them, since each change it is told makes it
+/// measure again every row it keeps (a few hundred). Many elements added at
+/// the end reach GTK a share per frame too.
 public final class ListView: Widget {
     public override class var gtkType: GType { gtk_list_view_get_type() }
 
@@ -42,9 +44,9 @@ public final class ListView: Widget {
         bindRow: @escaping @MainActor (Row, Element, ObservationToken.Bag) -> Void
     ) -> ObservationToken {
         stopShowing()
-        guard let listView else { return ObservationToken {} }
-        // While a rewrite is told in chunks, GTK may ask for a position the
-        // list no longer has; its row shows nothing until its chunk comes.
+        guard let listView, let widget = pointer else { return ObservationToken {} }
+        // A position the list no longer has (GTK is told of changes in
+        // order, so it should not ask) gives a row showing nothing.
         let source = ItemSource { [weak list] position in
             ElementBox(list.flatMap { position < $0.count ? $0[position] : nil })
         }
@@ -62,8 +64,31 @@ public final class ListView: Widget {
             itemData, { Unmanaged<AnyObject>.fromOpaque($0!).release() },
             Unmanaged.passRetained(source).toOpaque(), { Unmanaged<ItemSource>.fromOpaque($0!).release() }
         )!
-        let refresh = ChunkedRefresh(model, bindCount: { [weak self] in self?.binds ?? 0 }, boundPositions: { [weak self] in
+        // Shows in a row the element its item carries.
+        let bindItem: @MainActor (ListView, UnsafeMutableRawPointer, gpointer?) -> Void = { view, item, object in
+            guard let child = gtk_list_item_get_child(OpaquePointer(item)),
+                  let row = try? Row.wrapping(child),
+                  let object,
+                  let data = twb_list_item_get_data(OpaquePointer(object)),
+                  let element = Unmanaged<ElementBox<Element>>.fromOpaque(data).takeUnretainedValue().element
+            else { return }
+            let bag = ObservationToken.Bag()
+            view.rowBags[item] = bag
+            bindRow(row, element, bag)
+        }
+        let refresh = ChunkedRefresh(model, view: widget, bindCount: { [weak self] in self?.binds ?? 0 }, boundPositions: { [weak self] in
             (self?.rowBags.keys).map { $0.map { Int(gtk_list_item_get_position(OpaquePointer($0))) } } ?? []
+        }, rebind: { [weak self] range in
+            guard let self else { return }
+            // A row unbound and kept for its item would come back with the
+            // old element.
+            finishUnbinding()
+            let rows = rowBags.filter { range.contains(Int(gtk_list_item_get_position(OpaquePointer($0.key)))) }
+            for (item, bag) in rows {
+                bag.cancelAll()
+                rowBags[item] = nil
+                bindItem(self, item, gtk_list_item_get_item(OpaquePointer(item)))
+            }
         })
 
         let factory = gtk_signal_list_item_factory_new()!
@@ -87,15 +112,7 @@ public final class ListView: Widget {
                 } else {
                     finishUnbinding()
                 }
-                guard let child = gtk_list_item_get_child(OpaquePointer(item)),
-                      let row = try? Row.wrapping(child),
-                      let object,
-                      let data = twb_list_item_get_data(OpaquePointer(object)),
-                      let element = Unmanaged<ElementBox<Element>>.fromOpaque(data).takeUnretainedValue().element
-                else { return }
-                let bag = ObservationToken.Bag()
-                rowBags[item] = bag
-                bindRow(row, element, bag)
+                bindItem(self, item, object)
             },
             Signal.connectObjectSignal(factoryObject, signal: "unbind") { [weak self] item in
                 guard let self, let item else { return }
@@ -172,27 +189,33 @@ public final class ListView: Widget {
 }
 
 /// Tells GTK of a list's changes so that no frame waits on a large one:
-/// what costs GTK time is the rows it binds (a few hundred around the view),
-/// so a change is told `chunk` bound rows at a time. Elements removed or
+/// what costs time is the rows bound (GTK keeps a few hundred around the
+/// view), so a change goes `chunk` bound rows at a time. Elements removed or
 /// added before the end are told at once, so that every position after them
-/// is right from the start. Elements rewritten in place go a stretch at a
-/// time, each holding at most `chunk` bound rows (a stretch holding none goes
-/// whole); elements added at the end go `chunk` at a time until GTK binds no
-/// row for them, and then all at once. The first share is told at once, the
-/// rest from an idle source, a few milliseconds' worth per main-loop turn,
-/// after GTK has drawn any frame that is due. A new change first tells
-/// whatever is still pending.
+/// is right from the start. Elements rewritten in place are not told at all
+/// (GTK 4.8 binds and measures again every row it keeps after any change it
+/// is told): their items take the new elements and their rows are bound
+/// again, a stretch at a time, each holding at most `chunk` bound rows (a
+/// stretch holding none goes whole). Elements added at the end go `chunk` at
+/// a time until GTK binds no row for them, and then all at once. The first
+/// share goes at once, the rest a few milliseconds' worth per frame, before
+/// GTK lays the frame out: what costs a frame is the rows it must measure,
+/// and the main loop turns many times between frames. A new change first
+/// finishes whatever is still pending.
 @MainActor
 private final class ChunkedRefresh {
-    /// Bound rows told at a time, and how long a main-loop turn may spend
-    /// telling (microseconds): a share of a 16 ms frame.
+    /// Bound rows told at a time, and how long a frame may spend telling
+    /// (microseconds): the rows told must then be measured and drawn in the
+    /// same 16 ms frame.
     static let chunk = 8
-    static let budget: gint64 = 4000
+    static let budget: gint64 = 2000
     private let model: OpaquePointer
+    private let view: UnsafeMutablePointer<GtkWidget>
     private let bindCount: () -> Int
     private let boundPositions: () -> [Int]
+    private let rebind: (Range<Int>) -> Void
     private enum Pending {
-        /// Elements rewritten in place that GTK has not been told of.
+        /// Elements rewritten in place whose rows do not show them yet.
         case rewritten(Range<Int>)
         /// Elements at the end that GTK does not know of yet.
         case appended(Int)
@@ -200,12 +223,20 @@ private final class ChunkedRefresh {
     private var pending: [Pending] = []
     /// Whether GTK bound no row for the elements last added at the end.
     private var appendsBindNothing = false
-    private var idleSource: guint = 0
+    private enum Scheduled { case none, tick(guint), idle(guint) }
+    private var scheduled = Scheduled.none
 
-    init(_ model: OpaquePointer, bindCount: @escaping () -> Int, boundPositions: @escaping () -> [Int]) {
+    /// `rebind` shows again, in the rows bound to them, the elements in a
+    /// range its items were given anew.
+    init(
+        _ model: OpaquePointer, view: UnsafeMutablePointer<GtkWidget>, bindCount: @escaping () -> Int,
+        boundPositions: @escaping () -> [Int], rebind: @escaping (Range<Int>) -> Void
+    ) {
         self.model = model
+        self.view = view
         self.bindCount = bindCount
         self.boundPositions = boundPositions
+        self.rebind = rebind
     }
 
     func apply(position: Int, removed: Int, added: Int) {
@@ -220,16 +251,16 @@ private final class ChunkedRefresh {
             appendsBindNothing = false
         }
         if rewritten > 0 { pending.insert(.rewritten(position ..< position + rewritten), at: 0) }
-        if step() { scheduleIdle() }
+        if step() { scheduleNext() }
     }
 
     func cancel() {
         pending = []
-        removeIdle()
+        unschedule()
     }
 
-    /// One main-loop turn's share: shares until `budget` has passed; whether
-    /// more are left.
+    /// One frame's share: shares until `budget` has passed; whether more are
+    /// left.
     private func step() -> Bool {
         let deadline = g_get_monotonic_time() + Self.budget
         while !pending.isEmpty {
@@ -249,7 +280,8 @@ private final class ChunkedRefresh {
                 let bound = boundPositions().filter(range.contains).sorted()
                 if bound.count > Self.chunk { count = bound[Self.chunk - 1] + 1 - range.lowerBound }
             }
-            splice(range.lowerBound, removed: count, added: count)
+            twb_list_model_refresh(model, guint(range.lowerBound), guint(count))
+            rebind(range.lowerBound ..< range.lowerBound + count)
             pending[0] = .rewritten(range.lowerBound + count ..< range.upperBound)
             if count == range.count { pending.removeFirst() }
         case .appended(let remaining):
@@ -264,28 +296,36 @@ private final class ChunkedRefresh {
 
     private func flush() {
         while !pending.isEmpty { tell(all: true) }
-        removeIdle()
+        unschedule()
     }
 
-    private func removeIdle() {
-        if idleSource != 0 { g_source_remove(idleSource) }
-        idleSource = 0
+    private func unschedule() {
+        switch scheduled {
+        case .none: break
+        case .tick(let id): gtk_widget_remove_tick_callback(view, id)
+        case .idle(let id): g_source_remove(id)
+        }
+        scheduled = .none
     }
 
     private func splice(_ position: Int, removed: Int, added: Int) {
         twb_list_model_splice(model, guint(position), guint(removed), guint(added))
     }
 
-    private func scheduleIdle() {
-        guard idleSource == 0 else { return }
-        // The source keeps the refresh alive until it is removed.
-        idleSource = addIdle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
+    /// The next share goes in the view's next frame; a view not shown has
+    /// no frames, and takes it from an idle source.
+    private func scheduleNext() {
+        guard case .none = scheduled else { return }
+        // Either keeps the refresh alive until it is removed.
+        let next = { @MainActor [self] () -> Bool in
             guard step() else {
-                idleSource = 0
+                scheduled = .none
                 return false
             }
             return true
         }
+        scheduled = gtk_widget_get_mapped(view) != 0
+            ? .tick(addTick(to: view, next)) : .idle(addIdle(priority: G_PRIORITY_DEFAULT_IDLE, next))
     }
 }
 
@@ -302,6 +342,23 @@ private func addIdle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -
     }
     return g_idle_add_full(
         priority, run, Unmanaged.passRetained(IdleBody(body)).toOpaque(),
+        { Unmanaged<IdleBody>.fromOpaque($0!).release() }
+    )
+}
+
+/// Runs `body` in each frame of `widget`, before GTK lays it out, until it
+/// returns false or the callback is removed; the callback holds `body`.
+@MainActor
+private func addTick(to widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Bool) -> guint {
+    let run: GtkTickCallback = { _, _, data in
+        let address = UInt(bitPattern: data)
+        return runOnMainThread {
+            Unmanaged<IdleBody>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+                .takeUnretainedValue().body() ? TWB_TRUE : TWB_FALSE
+        }
+    }
+    return gtk_widget_add_tick_callback(
+        widget, run, Unmanaged.passRetained(IdleBody(body)).toOpaque(),
         { Unmanaged<IdleBody>.fromOpaque($0!).release() }
     )
 }

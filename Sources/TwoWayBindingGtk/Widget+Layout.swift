@@ -39,7 +39,17 @@ extension Widget {
     /// The text shown when the pointer rests on the widget.
     public var tooltip: String? {
         get { pointer.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) } }
-        set { if let pointer { gtk_widget_set_tooltip_text(pointer, newValue) } }
+        set {
+            guard let pointer else { return }
+            // GTK asks the display where the pointer is whenever a visible
+            // widget's tooltip is set: a round trip to the X server, most
+            // of a list row's making. A widget in no window cannot be under
+            // the pointer, so its tooltip is set while it is hidden.
+            let asks = gtk_widget_get_root(pointer) == nil && gtk_widget_get_visible(pointer) != 0
+            if asks { gtk_widget_set_visible(pointer, TWB_FALSE) }
+            gtk_widget_set_tooltip_text(pointer, newValue)
+            if asks { gtk_widget_set_visible(pointer, TWB_TRUE) }
+        }
     }
 
     /// Where the widget sits across its room.

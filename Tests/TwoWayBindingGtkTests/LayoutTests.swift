@@ -40,6 +40,17 @@ final class LayoutTests: GtkTestCase {
             XCTAssertEqual(label.tooltip, "More")
             label.tooltip = nil
             XCTAssertNil(label.tooltip)
+            // Set on a widget in no window (as a list's rows are made, while
+            // GTK is not asked where the pointer is), it leaves the widget
+            // shown or hidden as it was.
+            let loose = Label("Loose")
+            loose.tooltip = "Row"
+            XCTAssertEqual(loose.tooltip, "Row")
+            XCTAssertTrue(loose.isVisible)
+            loose.isVisible = false
+            loose.tooltip = "Hidden row"
+            XCTAssertEqual(loose.tooltip, "Hidden row")
+            XCTAssertFalse(loose.isVisible)
 
             label.horizontalAlignment = .center
             XCTAssertEqual(label.horizontalAlignment, .center)

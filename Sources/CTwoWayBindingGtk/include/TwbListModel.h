@@ -27,6 +27,12 @@ TwbListModel *twb_list_model_new(TwbListItemDataFunc item_data, GDestroyNotify f
 // items-changed emission. Does nothing for an empty change.
 void twb_list_model_splice(TwbListModel *self, guint position, guint removed, guint added);
 
+// Gives the items GTK holds for the `count` positions from `position` the
+// data their elements now give: the elements there were rewritten in place.
+// GTK is told nothing (its items and rows stay); the caller shows the new
+// data in the rows bound to those items.
+void twb_list_model_refresh(TwbListModel *self, guint position, guint count);
+
 // Items made since the model was, for tests of laziness and reuse.
 guint twb_list_model_get_items_made(TwbListModel *self);
 
