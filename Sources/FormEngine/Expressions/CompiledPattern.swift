@@ -6,12 +6,17 @@ struct CompiledPattern: @unchecked Sendable {
     // thread, but swift-corelibs-foundation does not declare it Sendable.
     let regularExpression: NSRegularExpression
 
+    /// `pattern` to be matched by a whole text, or `nil` when it is not a valid pattern.
     init?(_ pattern: String) {
-        guard let regularExpression = try? NSRegularExpression(pattern: pattern) else { return nil }
+        // Checked alone first: a trailing backslash would otherwise escape the closing group.
+        guard (try? NSRegularExpression(pattern: pattern)) != nil,
+              let regularExpression = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+        else { return nil }
         self.regularExpression = regularExpression
     }
 
-    /// ODK's `regex()`: whether the pattern matches anywhere in `string` (as JavaScript's `test`).
+    /// ODK's `regex()` as JavaRosa runs it (Java's `Pattern.matches`): whether the pattern
+    /// matches the whole of `string`, not a part (Enketo's JavaScript `test` would).
     /// A match still backtracking after `FormLimits.regexProgressReports` is abandoned: no match.
     func matches(_ string: String) -> Bool {
         var found = false

@@ -56,15 +56,18 @@ struct DecimalDigits {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Rounded to `decimals` places (negative: to tens, hundreds…), halves away from zero, on the
-    /// decimal digits so that `round(1.005, 2)` is 1.01 as written.
+    /// Rounded to `decimals` places (negative: to tens, hundreds…), halves upwards as XPath and
+    /// JavaRosa round them (`round(-2.5)` is -2), on the decimal digits so that
+    /// `round(1.005, 2)` is 1.01 as written.
     func rounded(toDecimals decimals: Int) -> Double {
         let keep = pointPosition + decimals
         if keep >= digits.count { return value }
         if keep < 0 { return isNegative ? -0.0 : 0 }
         var result = self
         result.digits = Array(digits[..<keep])
-        if digits[keep] >= 5 {
+        // `digits` has no trailing zeros: a 5 last is exactly half.
+        let isHalf = digits[keep] == 5 && keep == digits.count - 1
+        if digits[keep] >= 5, !(isHalf && isNegative) {
             var index = keep - 1
             while index >= 0, result.digits[index] == 9 {
                 result.digits[index] = 0

@@ -286,7 +286,10 @@ extension ExpressionEvaluator {
     /// with an optional number of decimals, negative for tens, hundreds…
     private func round(_ number: Double, decimals: Double) -> Double {
         guard number.isFinite, number != 0 else { return number }
-        return DecimalDigits(number).rounded(toDecimals: max(-400, min(400, clampedInt(decimals))))
+        let places = clampedInt(decimals)
+        // JavaRosa's bound: more places either way is not a rounding anyone meant.
+        guard abs(places) <= 30 else { return .nan }
+        return DecimalDigits(number).rounded(toDecimals: places)
     }
 
     /// How many of a checklist's answers count as checked: true, or a number above 0.
