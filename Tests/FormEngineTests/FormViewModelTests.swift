@@ -234,6 +234,55 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.answers().map(\.path), ["member[1]/age", "member[1]/pos", "member[1]/older", "total", "count", "second"])
     }
 
+    /// The XForm's root carries the form's id and version, which expressions can read.
+    @MainActor func testTheRootsAttributesAreTheFormsIdAndVersion() async throws {
+        let form = try model("""
+            | settings |
+            | | form_id | version |
+            | | household_survey | 2026112801 |
+            | survey |
+            | | type | name | label | calculation |
+            | | calculate | id | | /data/@id |
+            | | calculate | version | | concat(/data/@version, '/', /data/@orx:version) |
+            | | calculate | other | | string(/data/@other) |
+            """)
+        XCTAssertEqual(form.state(named: "id")?.value.value, "household_survey")
+        XCTAssertEqual(form.state(named: "version")?.value.value, "2026112801/2026112801")
+        XCTAssertEqual(form.state(named: "other")?.value.value, "", "an attribute the root has not")
+    }
+
+    /// JavaRosa follows a calculation that reads a repeat by its path as it follows `${}`.
+    @MainActor func testCalculationsReadingARepeatByPathFollowItsInstances() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation |
+            | | begin group | household | Household | |
+            | | begin repeat | resident | Resident | |
+            | | text | name | Name | |
+            | | integer | age | Age | |
+            | | calculate | older | | ../age + 1 |
+            | | end repeat | | | |
+            | | end group | | | |
+            | | calculate | residents | | count(/data/household/resident) |
+            | | calculate | years | | sum(/data/household/resident/age) |
+            | | calculate | names | | join(', ', /data/household/resident/name) |
+            """)
+        let residents = try XCTUnwrap(form.state(named: "resident")?.repeatState)
+        XCTAssertEqual(form.state(named: "residents")?.value.value, "1")
+        residents.instances.value[0].state(named: "name")?.value.value = "Ada"
+        residents.instances.value[0].state(named: "age")?.value.value = "36"
+        XCTAssertEqual(residents.instances.value[0].state(named: "older")?.value.value, "37", "../age follows its answer")
+        let second = try XCTUnwrap(residents.add())
+        second.state(named: "name")?.value.value = "Grace"
+        second.state(named: "age")?.value.value = "45"
+        XCTAssertEqual(form.state(named: "residents")?.value.value, "2", "an instance added is counted")
+        XCTAssertEqual(form.state(named: "years")?.value.value, "81")
+        XCTAssertEqual(form.state(named: "names")?.value.value, "Ada, Grace")
+        residents.remove(at: 0)
+        XCTAssertEqual(form.state(named: "residents")?.value.value, "1")
+        XCTAssertEqual(form.state(named: "names")?.value.value, "Grace")
+    }
+
     @MainActor func testNestedRepeatsAggregateAndRemovedInstancesAreLetGo() async throws {
         let form = try model("""
             | survey |

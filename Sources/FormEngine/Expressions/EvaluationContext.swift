@@ -20,6 +20,8 @@ public protocol EvaluationContext {
     var timeZone: TimeZone { get }
     /// What a bare name in a path selects; see the default below.
     func pathValues(of name: String) -> [String]
+    /// `/data/@id`, `/data/@version`: an attribute of the form's root, or nil if it has none.
+    func rootAttribute(_ name: String) -> String?
 }
 
 extension EvaluationContext {
@@ -29,4 +31,7 @@ extension EvaluationContext {
     public func pathValues(of name: String) -> [String] {
         values(of: name)
     }
+
+    /// No root attributes: a context apart from a form.
+    public func rootAttribute(_ name: String) -> String? { nil }
 }

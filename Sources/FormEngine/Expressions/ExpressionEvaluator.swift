@@ -62,8 +62,13 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
         }
     }
 
-    /// XPath 1.0 §3.4: a node-set compares true if any of its nodes does.
+    /// XPath 1.0 §3.4: a node-set compares true if any of its nodes does. An empty one reads
+    /// as the empty string, as JavaRosa reads it (XPath would compare it false either way):
+    /// `${x} != 0` is true where no `x` exists.
     func compare(_ operation: BinaryOperator, _ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
+        let empty = ExpressionValue.nodes([""])
+        let a = if case .nodes(let nodes) = a, nodes.isEmpty { empty } else { a }
+        let b = if case .nodes(let nodes) = b, nodes.isEmpty { empty } else { b }
         switch (a, b) {
         case (.nodes(let left), .nodes(let right)):
             return left.contains { x in right.contains { y in compareAtoms(operation, .string(x), .string(y)) } }
@@ -110,6 +115,11 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
     /// up through `pathValues(of:)`; a number predicate on that step picks one of its nodes.
     private func path(isAbsolute: Bool, steps: [LocationStep]) -> ExpressionValue {
         if !isAbsolute, steps.allSatisfy(\.isSelf) { return .nodes([context.currentValue]) }
+        // `/data/@id`: an attribute of the form's root, as the XForm carries it.
+        if isAbsolute, steps.count == 2, steps[0].selectedName != nil, steps[1].axis == .attribute,
+           case .name(let name) = steps[1].test {
+            return .nodes(context.rootAttribute(name.split(separator: ":").last.map(String.init) ?? name).map { [$0] } ?? [])
+        }
         return select(steps)
     }
 

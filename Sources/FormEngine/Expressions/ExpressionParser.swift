@@ -12,6 +12,8 @@ struct ExpressionParser {
     private(set) var usesCurrentValue = false
     /// Whether it calls a function whose value changes by itself (`now()`, `random()`).
     private(set) var isVolatile = false
+    /// What its paths into the form read, by their last named step; see `FormExpression.pathNames`.
+    private(set) var pathNames: [String] = []
 
     init(tokens: [ExpressionToken]) {
         self.tokens = tokens
@@ -162,13 +164,18 @@ struct ExpressionParser {
         case .slash:
             advance()
             let steps = startsStep ? try relativePath() : []
+            notePath(steps)
             return .path(isAbsolute: true, steps: steps)
         case .doubleSlash:
             advance()
-            return .path(isAbsolute: true, steps: [descendantOrSelf] + (try relativePath()))
+            let steps = [descendantOrSelf] + (try relativePath())
+            notePath(steps)
+            return .path(isAbsolute: true, steps: steps)
         case _ where startsStep:
             let steps = try relativePath()
             if steps.count == 1, steps[0].isSelf { usesCurrentValue = true }
+            // `../age` reaches a question by path; a bare `age` may be a choice's column.
+            if steps.first?.axis == .parent { notePath(steps) }
             return .path(isAbsolute: false, steps: steps)
         default:
             let primary = try primaryExpression()
@@ -183,6 +190,11 @@ struct ExpressionParser {
             if predicates.isEmpty, steps.isEmpty { return primary }
             return .filter(primary, predicates: predicates, steps: steps)
         }
+    }
+
+    private mutating func notePath(_ steps: [LocationStep]) {
+        guard let name = steps.last(where: { $0.selectedName != nil })?.selectedName, !pathNames.contains(name) else { return }
+        pathNames.append(name)
     }
 
     private var startsStep: Bool {

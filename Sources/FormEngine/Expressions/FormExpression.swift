@@ -5,6 +5,11 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
     /// Question names referenced as `${name}`, each once, in order of first appearance, including
     /// those inside string literals (`jr:choice-name(${s}, '${s}')`).
     public let references: [String]
+    /// Question names its location paths select, by their last named step (`/data/member/age`
+    /// reads `age`, as the evaluator does), for absolute paths and those starting at `..`: it
+    /// depends on them as on its references, so that a path into a repeat follows its
+    /// instances. Kept apart from `references`, which name `${}` only.
+    public let pathNames: [String]
     /// Whether it reads the current question's value (`.`, `once()`, `current()`), so its value
     /// changes with that answer too.
     public let usesCurrentValue: Bool
@@ -21,6 +26,7 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
         root = try parser.parse()
         self.source = source
         references = lexer.references
+        pathNames = parser.pathNames
         usesCurrentValue = parser.usesCurrentValue
         isVolatile = parser.isVolatile
     }

@@ -36,6 +36,16 @@ struct ScopeContext: @MainActor EvaluationContext {
         return found.label.text(in: scope.runtime.language.value)
     }
 
+    /// The XForm's root carries the form's `id` and, if set, its `version`.
+    func rootAttribute(_ name: String) -> String? {
+        guard let definition = scope?.runtime.plan.definition else { return nil }
+        switch name {
+        case "id": return definition.settings.id
+        case "version": return definition.settings.version
+        default: return nil
+        }
+    }
+
     let environment: FormEnvironment
 
     var now: Date { environment.now() }
@@ -63,6 +73,7 @@ struct ChoiceFilterContext: @MainActor EvaluationContext {
 
     var currentValue: String { choice.name }
     var position: Int? { base.position }
+    func rootAttribute(_ name: String) -> String? { base.rootAttribute(name) }
 
     func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {
         base.indexedRepeatValue(of: name, repeat: repeatName, index: index)
