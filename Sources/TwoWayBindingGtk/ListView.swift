@@ -333,40 +333,37 @@ private final class ChunkedRefresh {
 /// false or the source is removed; the source holds `body`.
 @MainActor
 private func addIdle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> guint {
-    let run: GSourceFunc = { data in
-        let address = UInt(bitPattern: data)
-        return runOnMainThread {
-            Unmanaged<IdleBody>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-                .takeUnretainedValue().body() ? TWB_TRUE : TWB_FALSE
-        }
-    }
-    return g_idle_add_full(
-        priority, run, Unmanaged.passRetained(IdleBody(body)).toOpaque(),
-        { Unmanaged<IdleBody>.fromOpaque($0!).release() }
-    )
+    g_idle_add_full(priority, { RepeatedBody.run($0) }, RepeatedBody.retained(body), RepeatedBody.release)
 }
 
 /// Runs `body` in each frame of `widget`, before GTK lays it out, until it
 /// returns false or the callback is removed; the callback holds `body`.
 @MainActor
 private func addTick(to widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Bool) -> guint {
-    let run: GtkTickCallback = { _, _, data in
+    gtk_widget_add_tick_callback(widget, { _, _, data in RepeatedBody.run(data) }, RepeatedBody.retained(body), RepeatedBody.release)
+}
+
+/// A body GLib calls again while it returns true, carried as user data.
+private final class RepeatedBody {
+    let body: @MainActor () -> Bool
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
+
+    static func retained(_ body: @escaping @MainActor () -> Bool) -> gpointer {
+        Unmanaged.passRetained(RepeatedBody(body)).toOpaque()
+    }
+
+    static let release: GDestroyNotify = { Unmanaged<RepeatedBody>.fromOpaque($0!).release() }
+
+    /// Runs the body at `data`: whether GLib calls it again. Addresses cross as integers.
+    static func run(_ data: gpointer?) -> gboolean {
         let address = UInt(bitPattern: data)
         return runOnMainThread {
-            Unmanaged<IdleBody>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+            Unmanaged<RepeatedBody>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
                 .takeUnretainedValue().body() ? TWB_TRUE : TWB_FALSE
         }
     }
-    return gtk_widget_add_tick_callback(
-        widget, run, Unmanaged.passRetained(IdleBody(body)).toOpaque(),
-        { Unmanaged<IdleBody>.fromOpaque($0!).release() }
-    )
 }
 
-private final class IdleBody {
-    let body: @MainActor () -> Bool
-    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
-}
 
 /// Gives each item GTK asks for its element, boxed for the item to carry.
 @MainActor
