@@ -234,6 +234,42 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.answers().map(\.path), ["member[1]/age", "member[1]/pos", "member[1]/older", "total", "count", "second"])
     }
 
+    /// A predicate on a repeat keeps the instances it holds in, read in each, as JavaRosa does.
+    @MainActor func testPredicatesOnARepeatPickItsInstances() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | calculation |
+            | | begin group | household | Household | |
+            | | begin repeat | resident | Resident | |
+            | | text | name | Name | |
+            | | integer | age | Age | |
+            | | end repeat | | | |
+            | | end group | | | |
+            | | calculate | second_age | | /data/household/resident[position() = 2]/age |
+            | | calculate | second_name | | /data/household/resident[2]/name |
+            | | calculate | adults | | count(/data/household/resident[age >= 18]) |
+            | | calculate | adult_names | | join(', ', ${resident}[age >= 18]/name) |
+            | | calculate | none | | count(/data/household/resident[age > 200]) |
+            """)
+        let residents = try XCTUnwrap(form.state(named: "resident")?.repeatState)
+        for (index, (name, age)) in [("Ada", "36"), ("Tom", "12"), ("Grace", "45")].enumerated() {
+            let instance = try XCTUnwrap(index == 0 ? residents.instances.value[0] : residents.add())
+            instance.state(named: "name")?.value.value = name
+            instance.state(named: "age")?.value.value = age
+        }
+        XCTAssertEqual(form.state(named: "second_age")?.value.value, "12")
+        XCTAssertEqual(form.state(named: "second_name")?.value.value, "Tom")
+        XCTAssertEqual(form.state(named: "adults")?.value.value, "2", "not every instance")
+        XCTAssertEqual(form.state(named: "adult_names")?.value.value, "Ada, Grace")
+        XCTAssertEqual(form.state(named: "none")?.value.value, "0")
+        residents.instances.value[1].state(named: "age")?.value.value = "20"
+        XCTAssertEqual(form.state(named: "second_age")?.value.value, "20")
+        XCTAssertEqual(form.state(named: "adults")?.value.value, "3")
+        residents.remove(at: 0)
+        XCTAssertEqual(form.state(named: "second_name")?.value.value, "Grace")
+        XCTAssertEqual(form.state(named: "adult_names")?.value.value, "Tom, Grace")
+    }
+
     /// The XForm's root carries the form's id and version, which expressions can read.
     @MainActor func testTheRootsAttributesAreTheFormsIdAndVersion() async throws {
         let form = try model("""

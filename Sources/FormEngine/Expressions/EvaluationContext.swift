@@ -22,6 +22,9 @@ public protocol EvaluationContext {
     func pathValues(of name: String) -> [String]
     /// `/data/@id`, `/data/@version`: an attribute of the form's root, or nil if it has none.
     func rootAttribute(_ name: String) -> String?
+    /// `resident[age > 10]`: the instances of the repeat `name`, each as an expression of that
+    /// instance sees the form, or nil when `name` is not a repeat this expression is outside of.
+    func repeatInstances(of name: String) -> [Self]?
 }
 
 extension EvaluationContext {
@@ -34,4 +37,7 @@ extension EvaluationContext {
 
     /// No root attributes: a context apart from a form.
     public func rootAttribute(_ name: String) -> String? { nil }
+
+    /// No repeats to filter: a context apart from a form.
+    public func repeatInstances(of name: String) -> [Self]? { nil }
 }

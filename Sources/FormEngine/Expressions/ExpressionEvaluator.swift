@@ -112,7 +112,8 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
     // MARK: - Paths
 
     /// Forms only reach `.` and questions by name, so a path reads as its last named step, looked
-    /// up through `pathValues(of:)`; a number predicate on that step picks one of its nodes.
+    /// up through `pathValues(of:)`; a number predicate on that step picks one of its nodes, and
+    /// predicates on a step naming a repeat pick its instances (`selectThroughRepeat`).
     private func path(isAbsolute: Bool, steps: [LocationStep]) -> ExpressionValue {
         if !isAbsolute, steps.allSatisfy(\.isSelf) { return .nodes([context.currentValue]) }
         // `/data/@id`: an attribute of the form's root, as the XForm carries it.
@@ -124,20 +125,51 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
     }
 
     private func filter(_ primary: ExpressionNode, predicates: [ExpressionNode], steps: [LocationStep]) -> ExpressionValue {
+        // `${resident}[age > 10]/name` reads as the path `resident[age > 10]/name`.
+        if case .reference(let name) = primary, !predicates.isEmpty,
+           let selected = selectThroughRepeat([LocationStep(axis: .child, test: .name(name), predicates: predicates)] + steps) {
+            return selected
+        }
         var base = evaluate(primary)
         if case .nodes(let nodes) = base, !predicates.isEmpty {
             base = .nodes(applying(predicates, to: nodes))
         }
         if steps.allSatisfy(\.isSelf) { return base }
-        return select(steps)
+        // After `instance('list')/root`, a name is no question's: no repeat to filter.
+        return select(steps, throughRepeats: false)
     }
 
-    private func select(_ steps: [LocationStep]) -> ExpressionValue {
+    private func select(_ steps: [LocationStep], throughRepeats: Bool = true) -> ExpressionValue {
+        if throughRepeats, let selected = selectThroughRepeat(steps) { return selected }
         guard let step = steps.last(where: { $0.selectedName != nil }), let name = step.selectedName else {
             // `..` and the like: a node whose value no expression of a form reads.
             return steps.last?.axis == .parent ? .nodes([""]) : .nodes([])
         }
         return .nodes(applying(step.predicates, to: context.pathValues(of: name)))
+    }
+
+    /// `resident[age > 10]/name`, `resident[2]/age`: a step naming a repeat, with predicates,
+    /// keeps the instances each predicate holds in (evaluated in that instance, as JavaRosa
+    /// does; a number picks by position), and the steps after it read those instances. Nil
+    /// when no such step names a repeat the expression is outside of.
+    private func selectThroughRepeat(_ steps: [LocationStep]) -> ExpressionValue? {
+        guard let index = steps.firstIndex(where: { !$0.predicates.isEmpty && $0.selectedName != nil }),
+              let name = steps[index].selectedName,
+              var instances = context.repeatInstances(of: name)
+        else { return nil }
+        for predicate in steps[index].predicates {
+            instances = instances.enumerated().filter { position, instance in
+                switch ExpressionEvaluator(context: instance).evaluate(predicate) {
+                case .number(let number): Double(position + 1) == number
+                case let value: value.booleanValue
+                }
+            }.map(\.element)
+        }
+        // The repeat's own nodes, or the values of the last question named after it.
+        guard let last = steps[(index + 1)...].last(where: { $0.selectedName != nil }), let target = last.selectedName else {
+            return .nodes(Array(repeating: "", count: instances.count))
+        }
+        return .nodes(applying(last.predicates, to: instances.flatMap { $0.values(of: target) }))
     }
 
     private func applying(_ predicates: [ExpressionNode], to nodes: [String]) -> [String] {

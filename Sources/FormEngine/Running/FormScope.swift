@@ -114,6 +114,19 @@ final class FormScope {
         }
     }
 
+    /// The instances' scopes of repeat `entry` as an expression of row `owner` reaches them
+    /// (none while the repeat is not relevant), or nil unless `entry` is a repeat the row is
+    /// outside of, just inside the row's own scope.
+    func instanceScopes(ofRepeat entry: Int, from owner: Int) -> [FormScope]? {
+        guard plan.entries[entry].question.type == .repeatGroup,
+              case .inRepeat(let repeatEntry, _) = plan.resolve(plan.entries[entry].question.name, from: owner),
+              repeatEntry == entry,
+              let holder = scope(for: plan.entries[entry].scope), let repeatState = holder.repeats[entry]
+        else { return nil }
+        if let relevant = holder.relevance[entry], !relevant.value { return [] }
+        return repeatState.instances.value.map(\.scope)
+    }
+
     /// Row `target`'s relevant values in this scope or its repeats' instances.
     func valuesBelow(_ target: Int) -> [String] {
         if target == repeatEntry { return [""] }

@@ -46,6 +46,13 @@ struct ScopeContext: @MainActor EvaluationContext {
         }
     }
 
+    func repeatInstances(of name: String) -> [ScopeContext]? {
+        guard let scope, let entry = scope.runtime.plan.entryByName[name],
+              let instances = scope.instanceScopes(ofRepeat: entry, from: owner) else { return nil }
+        // Each read as the repeat's own rows read the form: names inside it are that instance's.
+        return instances.map { $0.context(for: entry, current: { "" }) }
+    }
+
     let environment: FormEnvironment
 
     var now: Date { environment.now() }
