@@ -66,9 +66,8 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
     /// as the empty string, as JavaRosa reads it (XPath would compare it false either way):
     /// `${x} != 0` is true where no `x` exists.
     func compare(_ operation: BinaryOperator, _ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
-        let empty = ExpressionValue.nodes([""])
-        let a = if case .nodes(let nodes) = a, nodes.isEmpty { empty } else { a }
-        let b = if case .nodes(let nodes) = b, nodes.isEmpty { empty } else { b }
+        let a = if case .nodes(let nodes) = a, nodes.isEmpty { ExpressionValue.nodes([""]) } else { a }
+        let b = if case .nodes(let nodes) = b, nodes.isEmpty { ExpressionValue.nodes([""]) } else { b }
         switch (a, b) {
         case (.nodes(let left), .nodes(let right)):
             return left.contains { x in right.contains { y in compareAtoms(operation, .string(x), .string(y)) } }

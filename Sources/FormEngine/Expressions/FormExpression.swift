@@ -10,6 +10,8 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
     /// depends on them as on its references, so that a path into a repeat follows its
     /// instances. Kept apart from `references`, which name `${}` only.
     public let pathNames: [String]
+    /// Every name it reads, by `${}` or by path: what it depends on.
+    public var readNames: [String] { references + pathNames }
     /// Whether it reads the current question's value (`.`, `once()`, `current()`), so its value
     /// changes with that answer too.
     public let usesCurrentValue: Bool

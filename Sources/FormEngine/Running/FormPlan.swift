@@ -174,10 +174,10 @@ public struct FormPlan: Sendable {
     func references(of step: Step) -> [String] {
         switch step {
         case .relevance(let index):
-            return entries[index].relevant.map { $0.references + $0.pathNames } ?? []
+            return entries[index].relevant?.readNames ?? []
         case .value(let index):
             guard entries[index].question.type == .calculate else { return [] }
-            return [entries[index].calculation, entries[index].dynamicDefault].flatMap { $0.map { $0.references + $0.pathNames } ?? [] }
+            return (entries[index].calculation?.readNames ?? []) + (entries[index].dynamicDefault?.readNames ?? [])
         }
     }
 

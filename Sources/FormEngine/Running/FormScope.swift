@@ -141,7 +141,7 @@ final class FormScope {
     /// The nodes `expression` of row `owner` must depend on: what it reads,
     /// and the instance's position when it asks for it.
     func dependencies(of expression: FormExpression, from owner: Int) -> [ObservableNode] {
-        var nodes = dependencies(expression.references + expression.pathNames, from: owner)
+        var nodes = dependencies(expression.readNames, from: owner)
         if repeatEntry != nil, expression.source.contains("position") { nodes.append(position) }
         return nodes
     }
