@@ -734,14 +734,45 @@ final class FormViewModelTests: XCTestCase {
             | | type | name | label | calculation | relevant |
             | | calculate | a | | ${b} + 1 | |
             | | calculate | b | | ${a} + 1 | |
-            | | image | photo | Photo | | |
+            | | audit | audit | | | |
             | | text | t | T | | ${a} > ( |
             """)
         XCTAssertThrowsError(try FormViewModel(definition: definition)) { error in
             let described = (error as? FormDefinitionError)?.problems.map(\.description) ?? []
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 2: ") && $0.contains("'a', 'b'") }, "\(described)")
-            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("image") }, "\(described)")
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("audit") }, "\(described)")
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 5: The relevant of 't' cannot be read") }, "\(described)")
         }
+    }
+
+    // MARK: - Files
+
+    @MainActor func testAttachmentQuestions_open_andSayWhatTheyTake() throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | parameters | body::accept | appearance |
+            | | image | photo | Photo | max-pixels=1_024 | | |
+            | | image | sign | Sign | | | signature |
+            | | audio | story | Story | quality=low | | |
+            | | file | report | Report | | .pdf, application/msword | |
+            | | background-audio | interview | | | | |
+            """)
+        let form = try FormViewModel(definition: definition)
+        func question(_ name: String) throws -> Question { try XCTUnwrap(form.state(named: name)).question }
+        XCTAssertEqual(try question("photo").maxPixels, 1024, "read as Python's int() reads it")
+        XCTAssertEqual(try question("photo").acceptedFiles, ["image/*"])
+        XCTAssertTrue(try question("photo").accepts(fileName: "a.png", mediaType: "image/png"))
+        XCTAssertFalse(try question("photo").accepts(fileName: "a.png", mediaType: "text/plain"), "the bytes decide, not the name")
+        XCTAssertTrue(try question("sign").drawsImage)
+        XCTAssertFalse(try question("photo").drawsImage)
+        XCTAssertEqual(try question("report").acceptedFiles, [".pdf", "application/msword"])
+        XCTAssertTrue(try question("report").accepts(fileName: "Report.PDF", mediaType: "application/octet-stream"))
+        XCTAssertTrue(try question("report").accepts(fileName: "r.doc", mediaType: "application/msword"))
+        XCTAssertFalse(try question("report").accepts(fileName: "r.txt", mediaType: "text/plain"))
+        XCTAssertEqual(try question("interview").acceptedFiles, ["audio/*"])
+        XCTAssertTrue(try question("story").type.isAnswerable)
+        let photo = try XCTUnwrap(form.state(named: "photo"))
+        photo.value.value = "1700000000000.jpg"
+        XCTAssertTrue(form.answers().contains { $0.path == "photo" && $0.value == "1700000000000.jpg" })
     }
 }

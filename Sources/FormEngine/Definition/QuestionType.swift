@@ -46,6 +46,11 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     public static let geopoint = QuestionType("geopoint")
     public static let geotrace = QuestionType("geotrace")
     public static let geoshape = QuestionType("geoshape")
+    public static let image = QuestionType("image")
+    public static let audio = QuestionType("audio")
+    public static let video = QuestionType("video")
+    public static let file = QuestionType("file")
+    public static let backgroundAudio = QuestionType("background-audio")
 
     /// Whether the row holds other rows.
     public var isContainer: Bool { self == .group || self == .repeatGroup }
@@ -63,6 +68,12 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     /// Whether the respondent gives the answer (so it can be required or refused).
     public var isAnswerable: Bool { !isContainer && self != .note && self != .calculate && !isMetadata }
 
+    /// Whether the answer is the name of a file stored with the response
+    /// (XForms' `binary`): a photo, a recording, a document.
+    public var isAttachment: Bool {
+        self == .image || self == .audio || self == .video || self == .file || self == .backgroundAudio
+    }
+
     /// Metadata the app fills in itself rather than asking for.
     public var isMetadata: Bool { Self.metadata.contains(self) }
 
@@ -70,6 +81,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
         .text, .integer, .decimal, .range, .selectOne, .selectMultiple, .date, .time, .dateTime,
         .note, .acknowledge, .calculate, .hidden, .group, .repeatGroup,
         .start, .end, .today, .geopoint, .geotrace, .geoshape, .barcode,
+        .image, .audio, .video, .file, .backgroundAudio,
     ]).union(metadata)
     /// As ODK Collect on a device without a phone's identities fills them:
     /// what the user gave in Preferences, else blank; never refused.

@@ -319,6 +319,9 @@ struct SurveyBuilder {
             problem(row, "The 'parameters' value is invalid: parameters are written key1=value1 key2=value2.")
         }
         if question.type == .range { checkRange(question, row: row) }
+        if question.type == .image || question.type == .audio || question.type == .backgroundAudio {
+            checkMediaParameters(question, row: row)
+        }
         if question.type == .integer || question.type == .decimal { checkBounds(question, row: row) }
         if question.label.isEmpty, question.hint.isEmpty, question.calculation == nil,
            XLSFormAliases.shownTypes.contains(question.type) {
@@ -375,6 +378,36 @@ struct SurveyBuilder {
         } else if let step = question.parameters["step"].flatMap(Double.init), step <= 0 {
             problem(row, "The 'parameters' value is invalid: a number's 'step' must be above 0.")
         }
+    }
+
+    /// A photo's `max-pixels` and `app`, a recording's `quality`, as pyxform
+    /// checks them.
+    private mutating func checkMediaParameters(_ question: Question, row: SheetTable.Row) {
+        let accepted: Set<String> = question.type == .image ? ["app", "max-pixels"] : ["quality"]
+        let unknown = question.parameters.keys.filter { !accepted.contains($0) }.sorted()
+        if !unknown.isEmpty {
+            problem(row, "The 'parameters' value is invalid: \(question.type.name) accepts \(accepted.sorted().joined(separator: ", ")), not \(unknown.joined(separator: ", ")).")
+            return
+        }
+        if let pixels = question.parameters["max-pixels"], Self.wholeNumber(pixels) == nil {
+            problem(row, "The 'parameters' value is invalid: 'max-pixels' must be a whole number.")
+        }
+        if let quality = question.parameters["quality"] {
+            var qualities: Set<String> = ["voice-only", "low", "normal"]
+            if question.type == .audio { qualities.insert("external") }
+            if !qualities.contains(quality) {
+                problem(row, "The 'parameters' value is invalid: 'quality' is one of \(qualities.sorted().joined(separator: ", ")).")
+            }
+        }
+    }
+
+    /// A whole number as Python's `int()` reads one: a sign, and digits
+    /// that single underscores may group.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.hasPrefix("_"), !text.hasSuffix("_"), !text.contains("__"), !text.contains("+_"), !text.contains("-_") else {
+            return nil
+        }
+        return Int(text.filter { $0 != "_" })
     }
 
     private mutating func checkRange(_ question: Question, row: SheetTable.Row) {

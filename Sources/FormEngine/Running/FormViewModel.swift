@@ -65,6 +65,9 @@ public final class FormViewModel {
     /// The survey's top-level rows, in form order.
     public var states: [QuestionState] { root.orderedStates }
 
+    /// Every row's state, the rows of each repeat instance too.
+    public var allStates: [QuestionState] { root.allStates }
+
     /// Undo and redo of the answers given to this response, each question's
     /// own (inside repeats too); a new, restored or reset response starts
     /// with none.
