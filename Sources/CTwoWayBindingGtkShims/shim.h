@@ -76,6 +76,28 @@ static inline gboolean twb_emit_key_pressed(gpointer controller, guint keyval, G
     return handled;
 }
 
+// Emits a drop target's drop with the files at `paths` (one per line), as
+// a file manager's drop would arrive; returns whether a handler took it.
+// For tests.
+static inline gboolean twb_emit_drop_files(gpointer target, const char *paths) {
+    gchar **lines = g_strsplit(paths, "\n", -1);
+    GSList *files = NULL;
+    for (gchar **line = lines; *line != NULL; line++) {
+        if (**line != '\0') files = g_slist_prepend(files, g_file_new_for_path(*line));
+    }
+    files = g_slist_reverse(files);
+    GdkFileList *list = gdk_file_list_new_from_list(files);
+    g_slist_free_full(files, g_object_unref);
+    g_strfreev(lines);
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed(&value, list);
+    gboolean taken = FALSE;
+    g_signal_emit_by_name(target, "drop", &value, 0.0, 0.0, &taken);
+    g_value_unset(&value);
+    return taken;
+}
+
 // MARK: - Properties
 
 // The value type of the property `name` of `object`, or G_TYPE_INVALID when

@@ -51,12 +51,14 @@ public final class FileChooser {
         g_object_unref(UnsafeMutableRawPointer(pointer))
     }
 
-    /// Offers only files matching one of `patterns` (`"*.csv"`), under `name`.
-    public func addFilter(_ name: String, patterns: [String]) {
+    /// Offers only files matching one of `patterns` (`"*.csv"`) or of
+    /// `mimeTypes` (`"image/*"`), under `name`.
+    public func addFilter(_ name: String, patterns: [String], mimeTypes: [String] = []) {
         let filter = gtk_file_filter_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(filter)) }
         gtk_file_filter_set_name(filter, name)
         for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+        for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
         gtk_file_chooser_add_filter(pointer, filter)
     }
 

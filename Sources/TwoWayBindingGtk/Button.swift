@@ -29,6 +29,12 @@ public final class Button: Widget {
         accessibleLabel = tooltip
     }
 
+    /// The text the button reads; `""` for one showing an icon or a child.
+    public var label: String {
+        guard let button = pointer?.cast(to: GtkButton.self), let text = gtk_button_get_label(button) else { return "" }
+        return String(cString: text)
+    }
+
     /// Calls `handler` each time the button is clicked (or activated from
     /// the keyboard), until the token ends.
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {

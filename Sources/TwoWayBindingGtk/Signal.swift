@@ -237,6 +237,34 @@ extension Signal {
         return connect(application, "open", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Connects GtkDropTarget's `drop` (`gboolean (*)(GtkDropTarget*, const
+    /// GValue*, double, double, gpointer)`) for a target of `GdkFileList`,
+    /// passing the files' local paths on; taken when there is one.
+    package static func connectFileDrop(
+        _ target: UnsafeMutableRawPointer, _ handler: @escaping @MainActor ([String]) -> Void
+    ) -> ObservationToken {
+        let box = SignalClosureBox(.paths(handler))
+        let trampoline: @convention(c) (gpointer, UnsafePointer<GValue>?, Double, Double, gpointer) -> gboolean = {
+            _, value, _, _, data in
+            guard let value, let list = g_value_get_boxed(value) else { return TWB_FALSE }
+            var paths: [String] = []
+            var node = gdk_file_list_get_files(OpaquePointer(list))
+            let head = node
+            while let current = node {
+                if let file = current.pointee.data, let path = g_file_get_path(OpaquePointer(file)) {
+                    paths.append(String(cString: path))
+                    g_free(path)
+                }
+                node = current.pointee.next
+            }
+            g_slist_free(head)
+            guard !paths.isEmpty else { return TWB_FALSE }
+            runOnMainThread { SignalClosureBox.unretained(data).run(paths: paths) }
+            return TWB_TRUE
+        }
+        return connect(target, "drop", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     /// Connects GApplication's `handle-local-options` (`gint (*)(GApplication*,
     /// GVariantDict*, gpointer)`).
     package static func connectLocalOptions(
