@@ -44,6 +44,15 @@ enum DraftFile {
         }
     }
 
+    /// What `url` holds, or `nil` when it cannot be read or decoded; a
+    /// damaged file is left where it is (for a look that must change nothing).
+    static func peek<Content: Decodable>(_ type: Content.Type, at url: URL) -> Content? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let data = try? contents(of: url) else { return nil }
+        return try? decoder.decode(type, from: data)
+    }
+
     /// The most a draft file may hold: 10,000 repeat instances (the cap a
     /// form's repeats share) of a few dozen answers each fit many times
     /// over; anything bigger was not written by this app, and is set aside

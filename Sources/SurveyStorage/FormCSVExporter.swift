@@ -174,6 +174,7 @@ extension FormResponse.Kind {
         switch type {
         case .integer, .decimal, .range: self = .number
         case .acknowledge: self = .boolean
+        case _ where type.isAttachment: self = .attachment
         default: return nil
         }
     }
@@ -282,5 +283,50 @@ private struct AnswerColumns {
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start + 11..<start + 19]))
             out.append(UInt8(ascii: "Z"))
         }
+    }
+}
+
+/// What an export did with the files the responses name.
+public struct AttachmentExport: Sendable, Equatable {
+    /// The folder the files went to, beside the CSV.
+    public var folder: URL
+    /// How many files were copied.
+    public var copied: Int
+    /// Files the responses name that were not in their folders.
+    public var missing: [String]
+}
+
+extension FormCSVExporter {
+    /// The folder an export to `csv` puts the responses' files in: one per
+    /// export, beside it, named after it (`household.csv` → `household-media`);
+    /// inside, each file keeps the name its answer holds, as ODK Central's
+    /// export names them.
+    public static func attachmentsFolder(besideCSV csv: URL) -> URL {
+        let stem = csv.pathExtension.lowercased() == "csv" ? csv.deletingPathExtension().lastPathComponent : csv.lastPathComponent
+        return csv.deletingLastPathComponent().appendingPathComponent(stem + "-media", isDirectory: true)
+    }
+
+    /// Copies the files that `formID`'s stored responses name into the
+    /// folder beside `csv`; `nil` when `definition` asks for no file.
+    public static func writeAttachments(
+        _ definition: FormDefinition, from store: ResponseStore, besideCSV csv: URL
+    ) throws -> AttachmentExport? {
+        guard definition.allQuestions.contains(where: \.type.isAttachment) else { return nil }
+        let attachments = AttachmentStore(directory: store.url.deletingLastPathComponent())
+        let folder = attachmentsFolder(besideCSV: csv)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StorageError(tr("Could not create the folder %@: %@", folder.path, error.localizedDescription))
+        }
+        var result = AttachmentExport(folder: folder, copied: 0, missing: [])
+        try store.forEachResponse(toForm: definition.settings.id) { response in
+            let names = response.attachmentNames
+            guard !names.isEmpty else { return }
+            let missing = try attachments.copy(names, instanceID: response.instanceID, to: folder)
+            result.copied += names.count - missing.count
+            result.missing += missing
+        }
+        return result
     }
 }

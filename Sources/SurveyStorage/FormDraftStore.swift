@@ -102,6 +102,20 @@ public final class FormDraftStore: Sendable {
             .sorted { $0.savedAt > $1.savedAt }
     }
 
+    /// The instance ids of every draft kept, of any form; `nil` when a draft
+    /// cannot be read (its files must then be kept, whatever it names).
+    public func allInstanceIDs() -> Set<String>? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            return FileManager.default.fileExists(atPath: folder.path) ? nil : []
+        }
+        var ids: Set<String> = []
+        for name in names where name.hasSuffix("." + Self.fileExtension) {
+            guard let file = DraftFile.peek(File.self, at: folder.appendingPathComponent(name)) else { return nil }
+            ids.insert(file.draft.instanceID)
+        }
+        return ids
+    }
+
     /// Removes the draft for `formID` at `version`, as after a submit.
     public func discard(formID: String, version: String) throws {
         try DraftFile.remove(url(formID: formID, version: version))

@@ -39,6 +39,9 @@ public struct FormResponse: Sendable, Equatable {
         case number
         /// An acknowledgement: `OK`, or blank for not given.
         case boolean
+        /// The name of a file stored with the response (`AttachmentStore`):
+        /// a photo, a recording, a document; blank for none.
+        case attachment
     }
 
     public init(
@@ -53,6 +56,11 @@ public struct FormResponse: Sendable, Equatable {
         self.submittedAt = submittedAt
         self.title = title
         self.answers = answers
+    }
+
+    /// The names of the files the response carries, in form order.
+    public var attachmentNames: [String] {
+        answers.compactMap { $0.kind == .attachment && !$0.value.isEmpty ? $0.value : nil }
     }
 
     /// The answer at `path`, or `nil` when none was stored (not relevant).

@@ -37,6 +37,8 @@ public struct OutgoingResponse: Sendable, Equatable {
     public var answersJSON: String
     /// Tries so far, this one included.
     public var attempts = 1
+    /// The files its answers name, which go with it (`AttachmentStore`).
+    public var attachmentNames: [String] = []
 }
 
 /// The outbox at a glance: how many responses are in each state, and the
@@ -89,6 +91,7 @@ extension ResponseStore {
     public func claimBatch(limit: Int, maxBytes: Int = .max, now: Date = Date(), leaseEnd: Date) throws -> [OutgoingResponse] {
         if let readOnlyError { throw readOnlyError }
         do {
+            let attachments = AttachmentStore(directory: url.deletingLastPathComponent())
             return try database().write { db in
                 // One reading for the whole batch, each response joined to
                 // its answers, and one update claiming the same rows: a
@@ -120,11 +123,14 @@ extension ResponseStore {
                         gone.append(instanceID)
                     } else {
                         let answers = try row.withUnsafeData(atIndex: 7) { try StoredAnswers.decode($0 ?? Data()) }
+                        let names = answers.compactMap { $0.kind == .attachment && !$0.value.isEmpty ? $0.value : nil }
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: row[3], formVersion: row[4],
                             startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),
-                            attempts: attempts
+                            attempts: attempts, attachmentNames: names
                         ))
+                        // Its files count toward the batch's bytes too.
+                        bytes += names.isEmpty ? 0 : attachments.size(of: names, instanceID: instanceID)
                     }
                     if let last = batch.last, last.instanceID == instanceID {
                         bytes += last.answersJSON.utf8.count
@@ -369,7 +375,7 @@ public enum AnswersJSON {
             return .number(number)
         case .boolean:
             return .bool(answer.value == "OK")
-        case nil:
+        case .attachment, nil:
             return .string(answer.value)
         }
     }

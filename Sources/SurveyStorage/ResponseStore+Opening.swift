@@ -21,6 +21,10 @@ extension ResponseStore {
         public init(directory: URL) {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
                 let result = Result { try ResponseStore.open(directory: directory) }
+                // Before any window has the store, and so before it can take a file.
+                if case .success(let opened) = result, !opened.isReadOnly {
+                    ResponseStore.removeUnusedAttachments(directory: directory, queue: opened.queue)
+                }
                 outcome.withLock { $0 = result }
                 finished.signal()
             }

@@ -336,6 +336,11 @@ public final class ResponseStore: Sendable {
         migrator.registerMigration("v7: one table for every form") { db in
             try LegacySurvey.moveResponses(db)
         }
+        migrator.registerMigration("v8: answers that name files") { _ in
+            // No table changes: answers may now be of the kind `attachment`,
+            // which an older version cannot read, so it opens this database
+            // read-only rather than failing on them one by one.
+        }
         return migrator
     }
 

@@ -80,6 +80,8 @@ enum StoredAnswers {
                         kind = .number
                     } else if text.is("boolean") {
                         kind = .boolean
+                    } else if text.is("attachment") {
+                        kind = .attachment
                     } else {
                         return nil
                     }
