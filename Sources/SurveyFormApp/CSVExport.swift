@@ -21,9 +21,9 @@ enum CSVExport {
         }
         do {
             let store = try ResponseStore.openExisting(directory: DataLocation.dataDirectory)
-            let count = try export(from: store, form: form, to: URL(fileURLWithPath: path), replacing: replacing)
-            Terminal.say(String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path))
-            return 0
+            let exported = try export(from: store, form: form, to: URL(fileURLWithPath: path), replacing: replacing)
+            Terminal.say(exported.report(path: path))
+            return exported.media?.missing.isEmpty == false ? 1 : 0
         } catch let error as StorageError where error.code == .fileExists {
             printError(String(format: tr("%@ already exists: nothing was exported. Add --force to replace it."), path))
             return 1
@@ -36,7 +36,7 @@ enum CSVExport {
     /// Writes every response of `store` to `form` (the built-in survey when
     /// `nil`) to `url` in submission order; how many. Never into the data
     /// folder, where it could take the database's place.
-    static func export(from store: ResponseStore, form: FormFile? = nil, to url: URL, replacing: Bool) throws -> Int {
+    static func export(from store: ResponseStore, form: FormFile? = nil, to url: URL, replacing: Bool) throws -> Exported {
         if isInDataFolder(url) {
             throw StorageError(String(
                 format: tr("%@ is in Survey Form's data folder: nothing was exported. Choose a place outside %@."),
@@ -44,7 +44,27 @@ enum CSVExport {
             ))
         }
         let definition = form?.definition ?? BuiltInSurvey.definition
-        return try FormCSVExporter.write(definition, from: store, to: url, replacing: replacing)
+        let count = try FormCSVExporter.write(definition, from: store, to: url, replacing: replacing)
+        return Exported(count: count, media: try FormCSVExporter.writeAttachments(definition, from: store, besideCSV: url))
+    }
+
+    /// What an export wrote: its responses, and their files beside them.
+    @MainActor
+    struct Exported {
+        var count: Int
+        var media: AttachmentExport?
+
+        /// The line that says so.
+        func report(path: String) -> String {
+            var lines = [String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path)]
+            if let media {
+                lines.append(String(format: trn("and %d file to %@", "and %d files to %@", media.copied), Int32(media.copied), media.folder.path))
+                if !media.missing.isEmpty {
+                    lines.append(String(format: tr("These files were missing and were not exported: %@"), media.missing.joined(separator: ", ")))
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
     }
 
     /// Whether `url`'s folder is the data folder or inside it, links resolved.

@@ -9,11 +9,11 @@ import TwoWayBindingGtk
 final class ExportDialog {
     private var chooser: FileChooser?
 
-    /// Asks for a file, then writes it with `export`, which returns how many
-    /// responses it wrote; `report` gets the outcome (message, is error).
+    /// Asks for a file, then writes it with `export`, which returns what it
+    /// wrote; `report` gets the outcome (message, is error).
     func present(
         over parent: Window, suggestedName: String,
-        export: @escaping @MainActor (URL) throws -> Int,
+        export: @escaping @MainActor (URL) throws -> CSVExport.Exported,
         report: @escaping @MainActor (String, Bool) -> Void
     ) {
         guard chooser == nil else { return }
@@ -31,11 +31,8 @@ final class ExportDialog {
                 report(tr("Export needs a file on this computer."), true)
             case .path(let path):
                 do {
-                    let count = try export(URL(fileURLWithPath: path))
-                    report(
-                        String(format: trn("Exported %d response to %@", "Exported %d responses to %@", count), Int32(count), path),
-                        false
-                    )
+                    let exported = try export(URL(fileURLWithPath: path))
+                    report(exported.report(path: path), exported.media?.missing.isEmpty == false)
                 } catch {
                     report(error.localizedDescription, true)
                 }

@@ -24,6 +24,12 @@ final class FormWindow: AppWindow {
     /// news of the database that arrives later.
     var draftNews: (message: String, isError: Bool)?
     private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
+    /// The files answers name, in the response's own folder.
+    let attachments = AttachmentStore(directory: DataLocation.dataDirectory)
+    private lazy var files = ResponseFiles(
+        store: attachments, instanceID: { [unowned self] in viewModel.instanceID },
+        ready: { [weak self] in await self?.storeOpened() }
+    )
     private var autosave: DraftAutosave!
     private let page: Box
     private let toastOverlay: ToastOverlay
@@ -195,7 +201,7 @@ final class FormWindow: AppWindow {
     }
 
     private func makeRenderer() -> FormRenderer {
-        let renderer = FormRenderer(viewModel: viewModel, page: page) { [weak self] in
+        let renderer = FormRenderer(viewModel: viewModel, page: page, files: files) { [weak self] in
             guard let self else { return }
             // Past the question's other controls; bounded, as Tab wraps around.
             let question = QuestionCard.containing(window.focusedWidget)
@@ -448,6 +454,11 @@ final class FormWindow: AppWindow {
             return
         }
         let answers = storedAnswers()
+        if let missing = missingAttachment(in: answers) {
+            showStatus(missing.message, isError: true)
+            if let state = missing.state { renderer.focus(state) }
+            return
+        }
         let response = FormResponse(
             formID: form.id, formVersion: form.version, instanceID: viewModel.instanceID,
             startedAt: startedAt, submittedAt: Date(),
@@ -458,12 +469,31 @@ final class FormWindow: AppWindow {
         // submit meanwhile stores nothing.
         guard !isStoring else { return }
         isStoring = true
+        let attachments = attachments
         Task { [weak self] in
-            let stored = try? await offMainThread { try store.insert(response) }
+            let stored = try? await offMainThread {
+                let stored = try store.insert(response)
+                // Files replaced or removed while it was filled in go now;
+                // stored, the response keeps those it names.
+                try? attachments.keepOnly(Set(stored.attachmentNames), instanceID: stored.instanceID)
+                return stored
+            }
             self?.isStoring = false
             // On failure the form keeps every answer; the store's StorageFailed says why.
             if let stored { self?.didStore(stored) }
         }
+    }
+
+    /// The first answer naming a file that is no longer in the response's
+    /// folder (removed behind the app's back): a response is never stored
+    /// without a file it names.
+    private func missingAttachment(in answers: [FormResponse.Answer]) -> (message: String, state: QuestionState?)? {
+        for answer in answers where answer.kind == .attachment && !answer.value.isEmpty {
+            guard let url = files.url(of: answer.value), !FileManager.default.fileExists(atPath: url.path) else { continue }
+            let state = viewModel.allStates.first { $0.question.type.isAttachment && $0.value.value == answer.value }
+            return (String(format: tr("The file %@ is missing from this response: choose it again, or remove it."), answer.value), state)
+        }
+        return nil
     }
 
     /// What storage says, from the thread that wrote: a stored response

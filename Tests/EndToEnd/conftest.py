@@ -271,6 +271,38 @@ def text_of(accessible):
     return accessible.get_name() or ""
 
 
+def choose_in_file_dialog(app, title, path):
+    """In GTK's file dialog `title`, just opened: the path typed into its
+    location entry, Enter; back to the window once it has closed."""
+    window = app.window_id
+    app.window_id = wait_for(lambda: app.dialog(title), f"the file dialog {title!r}")
+    app.key("ctrl+l")
+    location = (Atspi.Role.TEXT, "GtkFileChooserEntry")
+    app.wait_focus(location, "the chooser's location entry")
+    app.type(str(path))
+
+    def typed():
+        entry = app.control(*location)
+        return Atspi.Text.get_text(entry, 0, Atspi.Text.get_character_count(entry))
+
+    # Enter before the entry has settled its completion is taken by it.
+    wait_until_equal(typed, str(path), "the path in the location entry")
+    # The entry's completion works off the main loop: a Return that lands while
+    # its popup is still up is taken by the popup, the path stays and the
+    # chooser stays open. A user presses Return again; so does the test.
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        app.key("Return")
+        try:
+            wait_for(lambda: app.dialog(title) is None, "the chooser to close", timeout=4)
+            break
+        except AssertionError:
+            still_waiting = app.dialog(title) and typed() == str(path)
+            if time.monotonic() > deadline or not still_waiting:
+                raise
+    app.window_id = window
+
+
 class App:
     """One survey-form process, driven with xdotool and read through AT-SPI."""
 

@@ -4,10 +4,9 @@ the form's rules, completed with the keyboard alone, stored and exported."""
 import os
 import re
 import subprocess
-import time
 from pathlib import Path
 
-from conftest import TIMEOUT, Atspi, has_state, wait_for, wait_until_equal
+from conftest import Atspi, choose_in_file_dialog, has_state, wait_for, wait_until_equal
 
 FORMS = Path(__file__).parent / "forms"
 CORPUS = Path(__file__).parent.parent / "FormCorpus"
@@ -170,28 +169,7 @@ def test_recent_forms_and_the_built_in_survey_are_offered_in_the_main_menu(launc
 def open_with_ctrl_o(app, path):
     """Ctrl+O, the path typed into GTK's open dialog, Enter."""
     app.key("ctrl+o")
-    window = app.window_id
-    app.window_id = wait_for(lambda: app.dialog("Open Form"), "Ctrl+O to open the form chooser")
-    app.key("ctrl+l")
-    location = (Atspi.Role.TEXT, "GtkFileChooserEntry")
-    app.wait_focus(location, "the chooser's location entry")
-    app.type(str(path))
-    # Enter before the entry has settled its completion is taken by it.
-    wait_until_equal(lambda: field_text(app.control(*location)), str(path), "the path in the location entry")
-    # The entry's completion works off the main loop: a Return that lands while
-    # its popup is still up is taken by the popup, the path stays and the
-    # chooser stays open. A user presses Return again; so does the test.
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        app.key("Return")
-        try:
-            wait_for(lambda: app.dialog("Open Form") is None, "the chooser to close", timeout=4)
-            break
-        except AssertionError:
-            still_waiting = app.dialog("Open Form") and field_text(app.control(*location)) == str(path)
-            if time.monotonic() > deadline or not still_waiting:
-                raise
-    app.window_id = window
+    choose_in_file_dialog(app, "Open Form", path)
 
 
 def test_open_form_opens_a_form_and_explains_one_that_cannot_run(launch):

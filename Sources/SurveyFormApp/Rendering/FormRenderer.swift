@@ -37,9 +37,13 @@ final class FormRenderer {
     /// Told when another page is shown, or a page comes or goes.
     var onPageChange: (() -> Void)?
 
-    init(viewModel: FormViewModel, page: Box, advanceFocus: @escaping @MainActor () -> Void) {
+    /// Where the response's files go.
+    private let files: ResponseFiles?
+
+    init(viewModel: FormViewModel, page: Box, files: ResponseFiles?, advanceFocus: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.page = page
+        self.files = files
         self.advanceFocus = advanceFocus
         guard viewModel.isPaged else {
             topLevelWidgets = render(viewModel.states, into: page, bag: bag).widgets
@@ -290,7 +294,7 @@ final class FormRenderer {
 
     /// `state`'s card, its control's focus noted for `focus(_:)`.
     private func questionCard(_ state: QuestionState, bag: ObservationToken.Bag) -> Widget? {
-        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: advanceFocus)
+        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: advanceFocus, files: files)
         guard let (card, control) = QuestionCard.make(for: state, context: context) else { return nil }
         if let control { focusers[ObjectIdentifier(state)] = control.focus }
         return card

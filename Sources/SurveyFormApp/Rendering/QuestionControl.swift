@@ -39,6 +39,9 @@ struct ControlContext {
     let bag: ObservationToken.Bag
     let language: Observable<String?>
     let advanceFocus: @MainActor () -> Void
+    /// Where the files of the response being filled in go; `nil` where
+    /// there is no data folder to keep them (an attachment cannot be given).
+    var files: ResponseFiles?
 
     /// Enter on `control` moves to the next question, where GTK would
     /// otherwise toggle it or do nothing.
@@ -82,6 +85,7 @@ enum ControlRegistry {
         LocationControl.self,
         RangeControl.self,
         AcknowledgeControl.self,
+        AttachmentControl.self,
         DropDownControl.self,
         ChoiceButtonsControl.self,
     ]

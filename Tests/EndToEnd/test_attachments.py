@@ -1,0 +1,86 @@
+"""Photos and files: chosen with the keyboard through GTK's file dialog,
+scaled to the form's max-pixels, stored with the response and exported
+beside the CSV."""
+
+import re
+import struct
+import zlib
+
+from conftest import Atspi, choose_in_file_dialog, wait_for
+
+FORM = """\
+| survey |
+| | type | name | label | parameters | body::accept |
+| | text | visitor | Visitor | | |
+| | image | house | Photo of the house | max-pixels=32 | |
+| | file | report | Report | | .pdf |
+
+| settings |
+| | form_id | form_title |
+| | house_visit | House visit |
+"""
+
+VISITOR = (Atspi.Role.TEXT, "Visitor")
+HOUSE = (Atspi.Role.PUSH_BUTTON, "Photo of the house")
+REPORT = (Atspi.Role.PUSH_BUTTON, "Report")
+
+
+def write_png(path, width, height):
+    """A red PNG of `width` × `height` pixels."""
+    rows = b"".join(b"\0" + b"\xff\0\0" * width for _ in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def png_size(path):
+    data = path.read_bytes()
+    return struct.unpack(">II", data[16:24])
+
+
+def test_a_photo_is_chosen_with_the_keyboard_scaled_stored_and_exported_beside_the_csv(launch, profile, tmp_path):
+    form = tmp_path / "visit.md"
+    form.write_text(FORM)
+    photo = tmp_path / "house.png"
+    write_png(photo, 200, 100)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a report")
+
+    app = launch(args=[str(form)])
+    app.wait_focus(VISITOR)
+    app.type("Ada")
+    app.key("Tab")
+    app.wait_focus(HOUSE, "Tab to the photo's Choose button")
+    app.key("space")
+    choose_in_file_dialog(app, "Choose Photo", photo)
+    stored = wait_for(
+        lambda: next(iter(app.find_all(Atspi.Role.LABEL, where=lambda node: re.fullmatch(r"\d+\.png \(.*\)", node.get_name() or ""))), None),
+        "the stored photo's name and size",
+    )
+    name = stored.get_name().split(" ")[0]
+
+    # With no window manager here, nothing gives the window the focus back
+    # when the dialog goes, as a desktop's would.
+    app.focus_window()
+    # A file that is not what the question takes is refused at the question.
+    app.wait_focus(HOUSE)
+    app.key("Tab", "Tab")
+    app.wait_focus(REPORT, "past Remove to the report's Choose button")
+    app.key("space")
+    choose_in_file_dialog(app, "Choose File", notes)
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: "notes.txt is text/plain" in (node.get_name() or "")),
+             "the refusal, at the question")
+    app.focus_window()
+
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    header, rows = profile.exported_form_rows(tmp_path, form)
+    assert [row["house"] for row in rows] == [name]
+    assert rows[0]["report"] == ""
+    exported = sorted(tmp_path.glob("export-*-media"))
+    assert len(exported) == 1, exported
+    assert png_size(exported[0] / name) == (32, 16), "scaled by its longer side to max-pixels"
+    assert png_size(photo) == (200, 100), "the chosen file is left as it was"
