@@ -30,7 +30,7 @@ class Server(PrivatePostgres):
         super().__init__(folder, ADMIN_PASSWORD, LAPTOP_PASSWORD, settings=["log_disconnections=on"], tls=True)
 
     def empty(self):
-        self.psql("-c", "TRUNCATE survey_form.submissions, survey_form.batches")
+        self.psql("-c", "TRUNCATE survey_form.attachments, survey_form.submissions, survey_form.batches")
 
     def last_session(self, user):
         """Seconds the last session of `user` lasted, from login to logout."""

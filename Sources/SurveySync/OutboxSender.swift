@@ -34,6 +34,9 @@ public struct OutboxSender: Sendable {
     /// that stop a sender exactly there.
     public var onBatchStored: (@Sendable (_ instanceIDs: [String]) -> Void)?
 
+    /// Where the responses' files are: beside the store's database.
+    private var attachments: AttachmentStore { AttachmentStore(directory: store.url.deletingLastPathComponent()) }
+
     public init(store: ResponseStore, settings: ServerSettings, password: String?) {
         self.store = store
         self.settings = settings
@@ -78,12 +81,12 @@ public struct OutboxSender: Sendable {
                 // Three stages, each overlapping the others: while the
                 // server stores one batch, the next is read from the store
                 // and made ready to send, and the one before is marked sent.
-                var ready = Batch(claimed, deviceID: deviceID)
+                var ready = Batch(claimed, deviceID: deviceID, attachments: attachments)
                 var marking: Task<Void, any Error>?
                 while !ready.responses.isEmpty {
                     let claiming = Task {
                         Batch(try store.claimBatch(limit: batchSize, maxBytes: batchBytes, now: now(), leaseEnd: now() + lease),
-                              deviceID: deviceID)
+                              deviceID: deviceID, attachments: attachments)
                     }
                     let part: Report
                     let sent: [String]
@@ -143,8 +146,21 @@ public struct OutboxSender: Sendable {
         var responses: [OutgoingResponse]
         var statement: PostgresQuery
 
-        init(_ responses: [OutgoingResponse], deviceID: String) {
+        init(_ responses: [OutgoingResponse], deviceID: String, attachments: AttachmentStore) {
             self.responses = responses
+            // Each file the answers name, read now, off the connection's
+            // time; one that is gone is left out, and its answer keeps its name.
+            var fileInstances: [String] = []
+            var fileNames: [String] = []
+            var fileContents: [ByteBuffer] = []
+            for response in responses {
+                for name in response.attachmentNames {
+                    guard let data = attachments.contents(of: name, instanceID: response.instanceID) else { continue }
+                    fileInstances.append(response.instanceID)
+                    fileNames.append(name)
+                    fileContents.append(ByteBuffer(bytes: data))
+                }
+            }
             let batchID = UUID()
             let count = responses.count
             let instanceIDs = responses.map(\.instanceID)
@@ -160,17 +176,25 @@ public struct OutboxSender: Sendable {
             // trip, not the four that BEGIN … COMMIT would take. Each
             // response is kept only if the server has none with its
             // instance id.
+            // A response's files go in only with the response itself: one the
+            // server held already (a batch sent again) brought its files then.
             statement = """
                 WITH batch AS (
                     INSERT INTO survey_form.batches (batch_id, device_id, responses)
                     VALUES (\(batchID), \(deviceID), \(count))
+                ), stored AS (
+                    INSERT INTO survey_form.submissions
+                        (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers)
+                    SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb
+                    FROM unnest(\(instanceIDs)::text[], \(formIDs)::text[], \(versions)::text[],
+                                \(started)::float8[], \(submitted)::float8[], \(answers)::text[]) AS u(i, f, v, s, t, a)
+                    ON CONFLICT (instance_id) DO NOTHING
+                    RETURNING instance_id
                 )
-                INSERT INTO survey_form.submissions
-                    (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers)
-                SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb
-                FROM unnest(\(instanceIDs)::text[], \(formIDs)::text[], \(versions)::text[],
-                            \(started)::float8[], \(submitted)::float8[], \(answers)::text[]) AS u(i, f, v, s, t, a)
-                ON CONFLICT (instance_id) DO NOTHING
+                INSERT INTO survey_form.attachments (instance_id, name, content)
+                SELECT u.i, u.n, u.c
+                FROM unnest(\(fileInstances)::text[], \(fileNames)::text[], \(fileContents)::bytea[]) AS u(i, n, c)
+                JOIN stored ON stored.instance_id = u.i
                 """
         }
     }
@@ -191,7 +215,7 @@ public struct OutboxSender: Sendable {
             var sent: [String] = []
             for response in batch.responses {
                 do {
-                    try await insert(Batch([response], deviceID: deviceID), on: connection)
+                    try await insert(Batch([response], deviceID: deviceID, attachments: attachments), on: connection)
                     sent.append(response.instanceID)
                     report.sent += 1
                 } catch {

@@ -65,34 +65,47 @@ public enum ServerSchema {
                 TO survey_form_readers
             """,
             "GRANT SELECT ON survey_form.schema_version TO survey_form_collectors",
-            "ALTER TABLE survey_form.submissions ENABLE ROW LEVEL SECURITY",
-            "ALTER TABLE survey_form.batches ENABLE ROW LEVEL SECURITY",
-            """
-            CREATE POLICY collectors_insert ON survey_form.submissions FOR INSERT TO survey_form_collectors
-                WITH CHECK (submitted_by = current_user)
-            """,
-            """
-            CREATE POLICY collectors_select ON survey_form.submissions FOR SELECT TO survey_form_collectors
-                USING (submitted_by = current_user)
-            """,
-            "CREATE POLICY readers_select ON survey_form.submissions FOR SELECT TO survey_form_readers USING (true)",
-            """
-            CREATE POLICY collectors_insert ON survey_form.batches FOR INSERT TO survey_form_collectors
-                WITH CHECK (sent_by = current_user)
-            """,
-            """
-            CREATE POLICY collectors_select ON survey_form.batches FOR SELECT TO survey_form_collectors
-                USING (sent_by = current_user)
-            """,
-            "CREATE POLICY readers_select ON survey_form.batches FOR SELECT TO survey_form_readers USING (true)",
-        ],
+        ] + ownRows("submissions", by: "submitted_by") + ownRows("batches", by: "sent_by"),
         // 2: publishing a form is the owner's. Every reader's export parses
         // the published files, so a collector's login, on many laptops, must
         // not be able to put one there.
         [
             "REVOKE INSERT ON survey_form.forms FROM survey_form_collectors",
         ],
+        // 3: the files answers name (photos, recordings, documents), each
+        // stored with its response in one transaction, so that a response
+        // on the server has every file it had on the laptop.
+        [
+            """
+            CREATE TABLE survey_form.attachments (
+                instance_id text NOT NULL REFERENCES survey_form.submissions ON DELETE CASCADE,
+                name text NOT NULL,
+                content bytea NOT NULL,
+                submitted_by text NOT NULL DEFAULT current_user,
+                PRIMARY KEY (instance_id, name)
+            )
+            """,
+            "GRANT SELECT, INSERT ON survey_form.attachments TO survey_form_collectors",
+            "GRANT SELECT ON survey_form.attachments TO survey_form_readers",
+        ] + ownRows("attachments", by: "submitted_by"),
     ]
+
+    /// Row security on `table`: collectors insert, and read back, only rows
+    /// whose `column` is their own login; readers read every row.
+    private static func ownRows(_ table: String, by column: String) -> [String] {
+        [
+            "ALTER TABLE survey_form.\(table) ENABLE ROW LEVEL SECURITY",
+            """
+            CREATE POLICY collectors_insert ON survey_form.\(table) FOR INSERT TO survey_form_collectors
+                WITH CHECK (\(column) = current_user)
+            """,
+            """
+            CREATE POLICY collectors_select ON survey_form.\(table) FOR SELECT TO survey_form_collectors
+                USING (\(column) = current_user)
+            """,
+            "CREATE POLICY readers_select ON survey_form.\(table) FOR SELECT TO survey_form_readers USING (true)",
+        ]
+    }
 
     /// Creates or migrates the schema; returns the version the server was at.
     /// Needs the owner's login (or one allowed to create the schema).

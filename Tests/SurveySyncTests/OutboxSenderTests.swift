@@ -27,7 +27,7 @@ final class OutboxSenderTests: XCTestCase {
     override func setUp() async throws {
         let server = try server()
         try await ServerSchema.migrate(server.adminSettings, password: TestServer.adminPassword)
-        try server.sql("TRUNCATE survey_form.submissions, survey_form.batches")
+        try server.sql("TRUNCATE survey_form.attachments, survey_form.submissions, survey_form.batches")
     }
 
     override func tearDown() {
@@ -164,6 +164,40 @@ final class OutboxSenderTests: XCTestCase {
         XCTAssertEqual(try server().sql("SELECT count(*) FROM survey_form.batches").trimmingCharacters(in: .whitespacesAndNewlines), "2",
                        "each batch is recorded, the second having added nothing")
         XCTAssertEqual(try store.deliverySummary().sent, 2)
+    }
+
+    func testAResponsesFiles_goWithIt_once_andAMissingOneHoldsNothingUp() async throws {
+        let store = try makeStore()
+        let files = AttachmentStore(directory: store.url.deletingLastPathComponent())
+        let instanceID = "uuid:" + UUID().uuidString.lowercased()
+        let photo = try files.add(Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]), fileExtension: "jpg", instanceID: instanceID)
+        let scan = try files.add(Data("%PDF".utf8), fileExtension: "pdf", instanceID: instanceID)
+        try store.insert(FormResponse(
+            formID: "household", formVersion: "2024-01", instanceID: instanceID,
+            startedAt: Date(timeIntervalSince1970: 1_700_000_000), submittedAt: Date(timeIntervalSince1970: 1_700_000_060),
+            answers: [
+                .init(path: "photo", value: photo, kind: .attachment),
+                .init(path: "scan", value: scan, kind: .attachment),
+                .init(path: "gone", value: "1.wav", kind: .attachment),
+                .init(path: "none", value: "", kind: .attachment),
+            ]
+        ))
+        let report = try await sender(store).sendDue()
+        XCTAssertNil(report.failure)
+        XCTAssertEqual(report.sent, 1)
+        XCTAssertEqual(try server().sql("""
+            SELECT string_agg(name || '=' || encode(content, 'hex'), ',' ORDER BY name) FROM survey_form.attachments
+            WHERE instance_id = '\(instanceID)' AND submitted_by = 'laptop_1'
+            """).trimmingCharacters(in: .whitespacesAndNewlines), "\(photo)=ffd8ff0001,\(scan)=25504446")
+        XCTAssertEqual(try server().sql("""
+            SELECT answers->>'photo' || ',' || (answers->>'gone') FROM survey_form.submissions WHERE instance_id = '\(instanceID)'
+            """).trimmingCharacters(in: .whitespacesAndNewlines), "\(photo),1.wav", "the answers name the files as on the laptop")
+
+        // Sent again after a lost acknowledgement: the server has them once.
+        try store._setDelivery([instanceID], state: .sending, nextAttemptAt: Date().addingTimeInterval(-1))
+        let again = try await sender(store).sendDue()
+        XCTAssertNil(again.failure)
+        XCTAssertEqual(try server().sql("SELECT count(*) FROM survey_form.attachments").trimmingCharacters(in: .whitespacesAndNewlines), "2")
     }
 
     func testTwoLaptopsSendingOneResponseStoreItOnce() async throws {
