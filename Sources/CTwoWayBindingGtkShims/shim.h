@@ -98,6 +98,12 @@ static inline gboolean twb_emit_drop_files(gpointer target, const char *paths) {
     return taken;
 }
 
+// Emits a signal shaped (instance, double, double), such as a drag
+// gesture's drag-begin, as the pointer would. For tests.
+static inline void twb_emit_point(gpointer instance, const char *signal, double x, double y) {
+    g_signal_emit_by_name(instance, signal, x, y);
+}
+
 // MARK: - Properties
 
 // The value type of the property `name` of `object`, or G_TYPE_INVALID when

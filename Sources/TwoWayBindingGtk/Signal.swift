@@ -237,6 +237,18 @@ extension Signal {
         return connect(application, "open", unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
     }
 
+    /// Connects a signal shaped `void (*)(instance, double, double,
+    /// gpointer)`, such as a drag gesture's `drag-begin`, passing both on.
+    package static func connectPoint(
+        _ object: UnsafeMutableRawPointer, signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) -> ObservationToken {
+        let box = SignalClosureBox(.point(handler))
+        let trampoline: @convention(c) (gpointer, Double, Double, gpointer) -> Void = { _, x, y, data in
+            runOnMainThread { SignalClosureBox.unretained(data).run(x: x, y: y) }
+        }
+        return connect(object, signal, unsafeBitCast(trampoline, to: GCallback.self), box, swapped: false)
+    }
+
     /// Connects GtkDropTarget's `drop` (`gboolean (*)(GtkDropTarget*, const
     /// GValue*, double, double, gpointer)`) for a target of `GdkFileList`,
     /// passing the files' local paths on; taken when there is one.

@@ -13,6 +13,7 @@ final class SignalClosureBox {
         case object(@MainActor (UnsafeMutableRawPointer?) -> Void)
         case key(@MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool)
         case paths(@MainActor ([String]) -> Void)
+        case point(@MainActor (Double, Double) -> Void)
         case options(@MainActor (UnsafeMutablePointer<GVariantDict>) -> gint)
     }
 
@@ -61,6 +62,10 @@ final class SignalClosureBox {
 
     func run(paths: [String]) {
         if case .paths(let handler) = action { handler(paths) }
+    }
+
+    func run(x: Double, y: Double) {
+        if case .point(let handler) = action { handler(x, y) }
     }
 
     func handle(options: UnsafeMutablePointer<GVariantDict>) -> gint {
