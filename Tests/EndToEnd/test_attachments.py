@@ -4,6 +4,7 @@ beside the CSV."""
 
 import re
 import struct
+import subprocess
 import zlib
 
 from conftest import Atspi, choose_in_file_dialog, wait_for
@@ -84,3 +85,31 @@ def test_a_photo_is_chosen_with_the_keyboard_scaled_stored_and_exported_beside_t
     assert len(exported) == 1, exported
     assert png_size(exported[0] / name) == (32, 16), "scaled by its longer side to max-pixels"
     assert png_size(photo) == (200, 100), "the chosen file is left as it was"
+
+
+SIGNATURE_FORM = """\
+| survey |
+| | type | name | label | appearance |
+| | image | consent | Sign here | signature |
+"""
+
+
+def test_a_signature_is_drawn_with_the_mouse_and_stored_as_the_answer(launch, tmp_path):
+    form = tmp_path / "consent.md"
+    form.write_text(SIGNATURE_FORM)
+    app = launch(args=[str(form)], focus_role=Atspi.Role.PUSH_BUTTON)
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Sign here"), "Choose, for the keyboard, takes the focus")
+    pad = app.find(name="Signature pad")
+    extents = pad.get_extents(Atspi.CoordType.WINDOW)
+    middle_x, middle_y = extents.x + extents.width // 2, extents.y + extents.height // 2
+    # A real pointer, through the X server: button down, across, up.
+    subprocess.run(
+        ["xdotool", "mousemove", "--window", app.window_id, str(middle_x - 120), str(middle_y), "mousedown", "1",
+         "mousemove", "--window", app.window_id, str(middle_x), str(middle_y + 20),
+         "mousemove", "--window", app.window_id, str(middle_x + 120), str(middle_y), "mouseup", "1"],
+        check=True, timeout=60,
+    )
+    wait_for(
+        lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: re.fullmatch(r"\d+\.png \(.*\)", node.get_name() or "")),
+        "the drawing stored as the answer",
+    )

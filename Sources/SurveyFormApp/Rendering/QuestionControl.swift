@@ -85,6 +85,7 @@ enum ControlRegistry {
         LocationControl.self,
         RangeControl.self,
         AcknowledgeControl.self,
+        DrawingControl.self,
         AttachmentControl.self,
         DropDownControl.self,
         ChoiceButtonsControl.self,

@@ -61,10 +61,13 @@ final class AttachmentPicker {
     /// Which reading of the preview is the newest; older ones are dropped.
     private var previewGeneration = 0
     private var chooser: FileChooser?
+    /// Whether a photo's preview is read and shown (a drawing shows its own).
+    private let showsPreview: Bool
 
-    init(state: QuestionState, files: ResponseFiles?) {
+    init(state: QuestionState, files: ResponseFiles?, showsPreview: Bool = true) {
         self.state = state
         self.files = files
+        self.showsPreview = showsPreview
         chooseButton = Button(label: Self.chooseLabel(for: state.question.type))
         removeButton = Button(label: tr("Remove"))
         nameLabel.addStyleClass("dim-label")
@@ -123,7 +126,7 @@ final class AttachmentPicker {
             return
         }
         nameLabel.text = "\(name) (\(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)))"
-        guard state.question.type == .image else { return }
+        guard showsPreview, state.question.type == .image else { return }
         previewGeneration += 1
         let generation = previewGeneration
         Task { [weak self] in
@@ -169,11 +172,25 @@ final class AttachmentPicker {
     /// Answers with the file at `path`: checked, scaled, stored off the main
     /// thread; a refusal says why at the question and keeps the answer.
     func take(_ path: String) {
+        let question = state.question
+        store { store, instanceID in try Self.store(path, for: question, in: store, instanceID: instanceID) }
+    }
+
+    /// Answers with a PNG made here (a drawing), stored off the main thread;
+    /// `named` hears its name just before it becomes the answer.
+    func take(png: Data, named: @escaping @MainActor (String) -> Void) {
+        store(named: named) { store, instanceID in try store.add(png, fileExtension: "png", instanceID: instanceID) }
+    }
+
+    /// Runs `work` off the main thread, after the file before it, and
+    /// answers with the name it returns, or says why it failed.
+    private func store(
+        named: (@MainActor (String) -> Void)? = nil, _ work: @escaping @Sendable (AttachmentStore, String) throws -> String
+    ) {
         guard let files else {
             refuse(tr("Files cannot be kept here: there is no data folder."))
             return
         }
-        let question = state.question
         let store = files.store
         let instanceID = files.instanceID
         let previous = taking
@@ -182,7 +199,7 @@ final class AttachmentPicker {
             await files.ready()
             let outcome: Result<String, AttachmentRefusal>
             do {
-                outcome = .success(try await offMainThread { try Self.store(path, for: question, in: store, instanceID: instanceID) })
+                outcome = .success(try await offMainThread { try work(store, instanceID) })
             } catch let refusal as AttachmentRefusal {
                 outcome = .failure(refusal)
             } catch {
@@ -193,6 +210,7 @@ final class AttachmentPicker {
             switch outcome {
             case .success(let name):
                 refuse(nil)
+                named?(name)
                 state.value.value = name
             case .failure(let refusal):
                 refuse(refusal.message)
