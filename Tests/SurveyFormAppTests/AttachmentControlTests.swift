@@ -51,14 +51,7 @@ final class AttachmentControlTests: GtkTestCase {
     }
 
     @MainActor private static func render(_ folder: URL, _ name: String) throws -> (RenderedQuestion, ResponseFiles) {
-        // The file is taken off the main thread, and its answer comes back through the main queue.
-        MainLoopBridge.install()
-        let store = AttachmentStore(directory: folder.appendingPathComponent("data"))
-        var viewModel: FormViewModel?
-        let files = ResponseFiles(store: store, instanceID: { viewModel?.instanceID ?? "" })
-        let rendered = try RenderedQuestion(name, survey: Self.survey, files: files)
-        viewModel = rendered.viewModel
-        return (rendered, files)
+        try RenderedQuestion.withFiles(name, survey: survey, in: folder)
     }
 
     /// What the question says of the last file refused; `nil` when it took it.

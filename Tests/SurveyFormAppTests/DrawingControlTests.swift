@@ -31,13 +31,7 @@ final class DrawingControlTests: GtkTestCase {
         """
 
     @MainActor private static func render(_ folder: URL, _ name: String) throws -> (RenderedQuestion, ResponseFiles) {
-        MainLoopBridge.install()
-        let store = AttachmentStore(directory: folder.appendingPathComponent("data"))
-        var viewModel: FormViewModel?
-        let files = ResponseFiles(store: store, instanceID: { viewModel?.instanceID ?? "" })
-        let rendered = try RenderedQuestion(name, survey: survey, files: files)
-        viewModel = rendered.viewModel
-        return (rendered, files)
+        try RenderedQuestion.withFiles(name, survey: survey, in: folder)
     }
 
     @MainActor private static func size(of url: URL) -> [Int32] {

@@ -2,6 +2,7 @@ import CTwoWayBindingGtkShims
 import FormEngine
 import Foundation
 import GtkTestSupport
+import SurveyStorage
 @testable import SurveyFormApp
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -61,5 +62,20 @@ final class RenderedQuestion {
     func close() {
         bag.cancelAll()
         GtkTest.destroy(window)
+    }
+}
+
+extension RenderedQuestion {
+    /// The question `name` rendered with its response's files kept under
+    /// `folder`, the response being the form's current one; files are taken
+    /// off the main thread, so the main queue is bridged into GLib's loop.
+    static func withFiles(_ name: String, survey: String, in folder: URL) throws -> (RenderedQuestion, ResponseFiles) {
+        MainLoopBridge.install()
+        let store = AttachmentStore(directory: folder.appendingPathComponent("data"))
+        var viewModel: FormViewModel?
+        let files = ResponseFiles(store: store, instanceID: { viewModel?.instanceID ?? "" })
+        let rendered = try RenderedQuestion(name, survey: survey, files: files)
+        viewModel = rendered.viewModel
+        return (rendered, files)
     }
 }

@@ -21,26 +21,10 @@ enum AttachmentControl: QuestionControlKind {
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
         let picker = AttachmentPicker(state: state, files: context.files)
-        let box = Box(vertical: true, spacing: 6)
-        if state.question.type == .image {
-            picker.preview.isVisible = false
-            picker.preview.setMinimumSize(height: 160)
-            box.append(picker.preview)
-        }
-        let line = Box(vertical: false, spacing: 6)
-        picker.nameLabel.expandsHorizontally = true
-        picker.nameLabel.ellipsizesLines = true
-        line.append(picker.nameLabel)
-        line.append(picker.chooseButton)
-        line.append(picker.removeButton)
-        box.append(line)
-        box.append(picker.refusalLabel)
-        picker.start(in: box, bag: context.bag)
-        var control = QuestionControl(
-            shown: box, focusable: picker.chooseButton, validated: picker.chooseButton, labelled: [picker.chooseButton]
-        )
-        control.showsReadout = true
-        return control
+        guard state.question.type == .image else { return picker.control(bag: context.bag) }
+        picker.preview.isVisible = false
+        picker.preview.setMinimumSize(height: 160)
+        return picker.control(showing: picker.preview, bag: context.bag)
     }
 }
 
@@ -91,7 +75,27 @@ final class AttachmentPicker {
         }
     }
 
-    func start(in box: Box, bag: ObservationToken.Bag) {
+    /// The control: `above` (a preview, a canvas), then the file's name with
+    /// Choose and Remove, then why a file was refused. Focus, and the
+    /// question's label, go to Choose.
+    func control(showing above: Widget? = nil, bag: ObservationToken.Bag) -> QuestionControl {
+        let box = Box(vertical: true, spacing: 6)
+        if let above { box.append(above) }
+        let line = Box(vertical: false, spacing: 6)
+        nameLabel.expandsHorizontally = true
+        nameLabel.ellipsizesLines = true
+        line.append(nameLabel)
+        line.append(chooseButton)
+        line.append(removeButton)
+        box.append(line)
+        box.append(refusalLabel)
+        start(in: box, bag: bag)
+        var control = QuestionControl(shown: box, focusable: chooseButton, validated: chooseButton, labelled: [chooseButton])
+        control.showsReadout = true
+        return control
+    }
+
+    private func start(in box: Box, bag: ObservationToken.Bag) {
         // Lives as long as its widgets: nothing else holds it.
         ObservationToken { [self] in _ = self }.keep(with: box)
         chooseButton.onClicked { [weak self] in self?.choose() }.store(in: bag)

@@ -56,21 +56,6 @@ enum DrawingControl: QuestionControlKind {
         .store(in: context.bag)
         state.isReadOnly.observe(sendInitial: true) { [weak canvas] readOnly in canvas?.isSensitive = !readOnly }?.store(in: context.bag)
 
-        let box = Box(vertical: true, spacing: 6)
-        box.append(canvas)
-        let line = Box(vertical: false, spacing: 6)
-        picker.nameLabel.expandsHorizontally = true
-        picker.nameLabel.ellipsizesLines = true
-        line.append(picker.nameLabel)
-        line.append(picker.chooseButton)
-        line.append(picker.removeButton)
-        box.append(line)
-        box.append(picker.refusalLabel)
-        picker.start(in: box, bag: context.bag)
-        var control = QuestionControl(
-            shown: box, focusable: picker.chooseButton, validated: picker.chooseButton, labelled: [picker.chooseButton]
-        )
-        control.showsReadout = true
-        return control
+        return picker.control(showing: canvas, bag: context.bag)
     }
 }
