@@ -79,6 +79,9 @@ final class FormWindow: AppWindow {
     /// The toast waiting for the frame that shows the change it reports.
     private var pendingToast: ObservationToken?
 
+    /// The form's audit log, when it has an `audit` row.
+    private lazy var audit = AuditLog(definition: form.definition)
+
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
     let isKiosk: Bool
 
@@ -134,6 +137,7 @@ final class FormWindow: AppWindow {
 
         // The draft's answers are in place before any widget is bound.
         draftNews = restoreDraft()
+        audit?.record(restoredOwnDraft ? "form resume" : "form start", at: Date())
         renderer = makeRenderer()
         setupActions()
         setupStorageEvents()
@@ -155,6 +159,9 @@ final class FormWindow: AppWindow {
         }
         .store(in: bag)
         window.onDestroy { [weak self] in self?.windowDidClose() }.store(in: bag)
+        if audit != nil {
+            window.onFocusChange { [weak self] widget in self?.auditFocus(on: widget) }.store(in: bag)
+        }
         // A status message is about the last thing done: the next edit clears it.
         viewModel.answerChanges.observeChange { [weak self] in
             guard let self, !isReplacingAnswers else { return }
@@ -470,25 +477,60 @@ final class FormWindow: AppWindow {
         guard !isStoring else { return }
         isStoring = true
         let attachments = attachments
+        let auditLog = auditCSV(finishing: response.submittedAt)
         Task { [weak self] in
-            let stored = try? await offMainThread {
-                let stored = try store.insert(response)
-                // Files replaced or removed while it was filled in go now;
-                // stored, the response keeps those it names.
-                try? attachments.keepOnly(Set(stored.attachmentNames), instanceID: stored.instanceID)
-                return stored
+            var stored: FormResponse?
+            do {
+                stored = try await offMainThread {
+                    if let auditLog {
+                        // Before the response: a response stored names only files that exist.
+                        do {
+                            try attachments.write(Data(auditLog.utf8), named: AuditLog.fileName, instanceID: response.instanceID)
+                        } catch {
+                            throw AuditNotWritten(message: error.localizedDescription)
+                        }
+                    }
+                    let stored = try store.insert(response)
+                    // Files replaced or removed while it was filled in go now;
+                    // stored, the response keeps those it names.
+                    try? attachments.keepOnly(Set(stored.attachmentNames), instanceID: stored.instanceID)
+                    return stored
+                }
+            } catch let error as AuditNotWritten {
+                // Nothing was stored, and the store was not asked: the window says why.
+                self?.showStatus(String(format: tr("The response was not saved: %@"), error.message), isError: true)
+            } catch {
+                // The store's StorageFailed says why.
             }
             self?.isStoring = false
-            // On failure the form keeps every answer; the store's StorageFailed says why.
+            // On failure the form keeps every answer.
             if let stored { self?.didStore(stored) }
         }
+    }
+
+    /// The audit log as stored with a response submitted at `time`: the
+    /// question focused left, the response finalized; `nil` without an
+    /// audit row.
+    private func auditCSV(finishing time: Date) -> String? {
+        guard let audit else { return nil }
+        audit.leave(at: time)
+        audit.record("form finalize", at: time)
+        return audit.csv(user: Settings.shared.formMetadata.username)
+    }
+
+    /// Logs focus moving to the question holding `widget` (or out of every question).
+    private func auditFocus(on widget: Widget?) {
+        guard let audit, let renderer else { return }
+        let state = renderer.state(containing: widget)
+        audit.focus(state, node: state.flatMap { viewModel.answerPath(of: $0) }.map { "/data/" + $0 }, at: Date())
     }
 
     /// The first answer naming a file that is no longer in the response's
     /// folder (removed behind the app's back): a response is never stored
     /// without a file it names.
     private func missingAttachment(in answers: [FormResponse.Answer]) -> (message: String, state: QuestionState?)? {
-        for answer in answers where answer.kind == .attachment && !answer.value.isEmpty {
+        // The audit log is written with the response, after this check.
+        for answer in answers where answer.kind == .attachment && !answer.value.isEmpty && answer.value != AuditLog.fileName {
             guard let url = files.url(of: answer.value), !FileManager.default.fileExists(atPath: url.path) else { continue }
             let state = viewModel.allStates.first { $0.question.type.isAttachment && $0.value.value == answer.value }
             return (String(format: tr("The file %@ is missing from this response: choose it again, or remove it."), answer.value), state)
@@ -527,6 +569,8 @@ final class FormWindow: AppWindow {
     }
 
     private func startNewResponse() {
+        audit?.clear()
+        audit?.record("form start", at: Date())
         renderer.tearDown()
         replacingAnswers { viewModel.reset() }
         startedAt = Date()
@@ -592,4 +636,9 @@ func storageNotice(_ store: ResponseStore) -> String? {
         return tr("The response database was written by a newer version of Survey Form. Its responses can be read, but no new response can be stored.")
     }
     return nil
+}
+
+/// The audit log could not be written, so the response was not stored.
+private struct AuditNotWritten: Error {
+    let message: String
 }

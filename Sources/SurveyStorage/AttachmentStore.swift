@@ -69,6 +69,22 @@ public struct AttachmentStore: Sendable {
         try add(fileExtension: fileExtension, instanceID: instanceID) { append in try append(data) }
     }
 
+    /// Writes `data` as the response's file `name` (`audit.csv`), replacing
+    /// one of that name: for a file the app names itself.
+    public func write(_ data: Data, named name: String, instanceID: String) throws {
+        let target = folder(forInstance: instanceID)
+        guard let url = url(of: name, instanceID: instanceID) else {
+            throw StorageError(tr("%@ is not a file name.", name))
+        }
+        do {
+            try PrivateFiles.prepareFolder(folder)
+            try PrivateFiles.prepareFolder(target)
+        } catch {
+            throw StorageError(tr("Could not create the attachments folder %@: %@", target.path, error.localizedDescription))
+        }
+        try AtomicFile.write(data, to: url, existing: .replace)
+    }
+
     private func add(
         fileExtension: String, instanceID: String, _ produce: (_ append: (Data) throws -> Void) throws -> Void
     ) throws -> String {

@@ -93,6 +93,15 @@ public final class Window: Widget {
         return try? Widget.wrapping(focus)
     }
 
+    /// Calls `handler` with the newly focused widget (as `focusedWidget`
+    /// gives it) each time focus moves in the window, until the token ends.
+    public func onFocusChange(_ handler: @escaping @MainActor (Widget?) -> Void) -> ObservationToken {
+        guard let pointer else { return ObservationToken {} }
+        return Signal.connectObjectSignal(pointer, signal: "notify::focus-widget") { [weak self] _ in
+            handler(self?.focusedWidget)
+        }
+    }
+
     /// Which way `moveFocus(_:)` goes.
     public enum FocusDirection: Sendable {
         /// As Tab does.

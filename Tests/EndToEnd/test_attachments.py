@@ -113,3 +113,40 @@ def test_a_signature_is_drawn_with_the_mouse_and_stored_as_the_answer(launch, tm
         lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: re.fullmatch(r"\d+\.png \(.*\)", node.get_name() or "")),
         "the drawing stored as the answer",
     )
+
+
+AUDIT_FORM = """\
+| survey |
+| | type | name | label | parameters |
+| | audit | | | track-changes=true |
+| | text | visitor | Visitor | |
+| | integer | age | Age | |
+
+| settings |
+| | form_id |
+| | audited |
+"""
+
+
+def test_an_audit_log_of_the_questions_visited_is_stored_and_exported_with_the_response(launch, profile, tmp_path):
+    form = tmp_path / "audited.md"
+    form.write_text(AUDIT_FORM)
+    app = launch(args=[str(form)])
+    app.wait_focus(VISITOR)
+    app.type("Ada")
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.TEXT, "Age"))
+    app.type("36")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+
+    header, rows = profile.exported_form_rows(tmp_path, form)
+    assert rows[0]["audit"] == "audit.csv"
+    exported = sorted(tmp_path.glob("export-*-media"))
+    log = (exported[0] / "audit.csv").read_text().splitlines()
+    assert log[0] == "event,node,start,end,old-value,new-value"
+    events = [line.split(",") for line in log[1:]]
+    assert [event[0] for event in events] == ["form start", "question", "question", "form finalize"], log
+    assert events[1][1:2] + events[1][4:] == ["/data/visitor", "", "Ada"], log
+    assert events[2][1:2] + events[2][4:] == ["/data/age", "", "36"], log
+    assert int(events[1][2]) <= int(events[1][3]) <= int(events[2][2]) <= int(events[2][3]), "entered and left in order"

@@ -734,13 +734,13 @@ final class FormViewModelTests: XCTestCase {
             | | type | name | label | calculation | relevant |
             | | calculate | a | | ${b} + 1 | |
             | | calculate | b | | ${a} + 1 | |
-            | | audit | audit | | | |
+            | | csv-external | households | | | |
             | | text | t | T | | ${a} > ( |
             """)
         XCTAssertThrowsError(try FormViewModel(definition: definition)) { error in
             let described = (error as? FormDefinitionError)?.problems.map(\.description) ?? []
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 2: ") && $0.contains("'a', 'b'") }, "\(described)")
-            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("audit") }, "\(described)")
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("csv-external") }, "\(described)")
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 5: The relevant of 't' cannot be read") }, "\(described)")
         }
     }

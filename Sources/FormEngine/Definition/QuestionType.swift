@@ -51,6 +51,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     public static let video = QuestionType("video")
     public static let file = QuestionType("file")
     public static let backgroundAudio = QuestionType("background-audio")
+    public static let audit = QuestionType("audit")
 
     /// Whether the row holds other rows.
     public var isContainer: Bool { self == .group || self == .repeatGroup }
@@ -72,6 +73,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     /// (XForms' `binary`): a photo, a recording, a document.
     public var isAttachment: Bool {
         self == .image || self == .audio || self == .video || self == .file || self == .backgroundAudio
+            || self == .audit
     }
 
     /// Metadata the app fills in itself rather than asking for.
@@ -92,5 +94,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
         // A desktop has no position of its own to record: blank, as Collect
         // leaves them when no fix arrives.
         .startGeopoint, .backgroundGeopoint,
+        // Its log is the app's own (`AuditLog`), written as `audit.csv`.
+        .audit,
     ]
 }

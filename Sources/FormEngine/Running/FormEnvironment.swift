@@ -52,6 +52,8 @@ public struct FormEnvironment: Sendable {
         case "uri:phonenumber": return uri("tel:", phoneNumber)
         case "simserial", "uri:simserial", "subscriberid", "uri:subscriberid", "start-geopoint", "background-geopoint":
             return ""
+        // The log's file, which the app writes as the response is stored.
+        case "audit": return "audit.csv"
         default: return nil
         }
     }

@@ -267,6 +267,27 @@ public final class FormViewModel {
         fill(root.orderedStates)
     }
 
+    /// The path `target`'s answer has in `answers()` (`member[2]/age`), or
+    /// `nil` when it is not among the rows shown now.
+    public func answerPath(of target: QuestionState) -> String? {
+        func find(_ states: [QuestionState], prefix: String, depth: Int) -> String? {
+            for state in states {
+                let question = state.question
+                let name = question.path.dropFirst(depth).joined(separator: "/")
+                if state === target { return prefix + name }
+                if let repeatState = state.repeatState {
+                    for (offset, instance) in repeatState.instances.value.enumerated() {
+                        if let found = find(instance.states, prefix: "\(prefix)\(name)[\(offset + 1)]/", depth: question.path.count) {
+                            return found
+                        }
+                    }
+                }
+            }
+            return nil
+        }
+        return find(root.orderedStates, prefix: "", depth: 0)
+    }
+
     /// Sets answers by path, as `answers()` gives them, in order: repeats get the instances the paths name (`member[2]/age`
     /// adds a second member). Paths the form does not have (a question a newer
     /// version dropped) and calculated rows are passed over.

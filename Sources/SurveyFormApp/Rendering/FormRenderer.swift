@@ -16,6 +16,14 @@ final class FormRenderer {
     private let bag = ObservationToken.Bag()
     /// How to focus each answerable question's control.
     private var focusers: [ObjectIdentifier: @MainActor () -> Void] = [:]
+    /// Each card's question, by card (both held weakly: a repeat's
+    /// instance removed takes its cards along).
+    private var cardStates: [ObjectIdentifier: CardState] = [:]
+
+    private struct CardState {
+        weak var card: Widget?
+        weak var state: QuestionState?
+    }
     /// Moves focus to the next question (Enter on a control that has no
     /// other use for it).
     private let advanceFocus: @MainActor () -> Void
@@ -155,6 +163,7 @@ final class FormRenderer {
         pagesShown = nil
         stack = nil
         focusers = [:]
+        cardStates = [:]
     }
 
     /// Moves focus to `state`'s control, if it has one, showing its page.
@@ -292,11 +301,19 @@ final class FormRenderer {
 
     // MARK: - Questions
 
+    /// The question whose card holds `widget`, if any.
+    func state(containing widget: Widget?) -> QuestionState? {
+        guard let card = QuestionCard.containing(widget), let entry = cardStates[ObjectIdentifier(card)],
+              entry.card === card else { return nil }
+        return entry.state
+    }
+
     /// `state`'s card, its control's focus noted for `focus(_:)`.
     private func questionCard(_ state: QuestionState, bag: ObservationToken.Bag) -> Widget? {
         let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: advanceFocus, files: files)
         guard let (card, control) = QuestionCard.make(for: state, context: context) else { return nil }
         if let control { focusers[ObjectIdentifier(state)] = control.focus }
+        cardStates[ObjectIdentifier(card)] = CardState(card: card, state: state)
         return card
     }
 }
