@@ -775,4 +775,36 @@ final class FormViewModelTests: XCTestCase {
         photo.value.value = "1700000000000.jpg"
         XCTAssertTrue(form.answers().contains { $0.path == "photo" && $0.value == "1700000000000.jpg" })
     }
+
+    // MARK: - or_other
+
+    @MainActor func testOrOther_offersOther_andItsTextWhileChosen_asPyxformAddsThem() async throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label::English (en) | label::Deutsch (de) |
+            | | select_one fruit or_other | fav | Favourite | Liebste |
+            | | note | said | You said ${fav_other} | Du sagtest ${fav_other} |
+
+            | choices |
+            | | list_name | name | label::English (en) | label::Deutsch (de) |
+            | | fruit | apple | Apple | Apfel |
+            """)
+        XCTAssertFalse(definition.jsonDescription.text.contains(#""name":"fav_other""#), "described as the form holds it")
+        XCTAssertFalse(definition.jsonDescription.text.contains("\"other\""))
+        let form = try FormViewModel(definition: definition)
+        form.language.value = "English (en)"
+        let fav = try XCTUnwrap(form.state(named: "fav"))
+        XCTAssertEqual(fav.choices?.value.map(\.name), ["apple", "other"])
+        XCTAssertEqual(fav.choices?.value.last?.label.text(in: "Deutsch (de)"), "Other", "pyxform's label, in every language")
+        let other = try XCTUnwrap(form.state(named: "fav_other"))
+        XCTAssertEqual(other.label.value, "Specify other.")
+        XCTAssertFalse(other.isRelevant.value)
+        fav.value.value = "other"
+        XCTAssertTrue(other.isRelevant.value)
+        other.value.value = "Quince"
+        XCTAssertEqual(form.state(named: "said")?.label.value, "You said Quince")
+        XCTAssertEqual(form.answers().map(\.path), ["fav", "fav_other"])
+        fav.value.value = "apple"
+        XCTAssertEqual(form.answers().map(\.path), ["fav"], "not relevant, not stored")
+    }
 }

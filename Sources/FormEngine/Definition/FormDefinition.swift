@@ -74,6 +74,9 @@ public struct Choice: Sendable, Equatable {
     public var properties: [String: String]
     /// The choices sheet's row.
     public var row: Int
+    /// Whether the converter adds it rather than the sheet holding it
+    /// (`or_other`'s "Other"): offered, not described.
+    public var isGenerated = false
 }
 
 /// A text in each of the form's languages (`default` for a column with none).

@@ -112,7 +112,7 @@ struct FormParser {
                 style: formSettings["style"]
             ),
             questions: builder.questions,
-            choiceLists: choiceLists,
+            choiceLists: SurveyBuilder.addingOtherChoice(to: choiceLists, for: builder.otherChoiceLists),
             languages: Self.languages(survey: surveyTable, choices: choiceTable)
         )
     }

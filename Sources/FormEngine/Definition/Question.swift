@@ -13,6 +13,9 @@ public struct Question: Sendable {
     public var listName: String?
     /// Whether `or_other` follows the list's name.
     public var hasOtherChoice = false
+    /// Whether the converter makes the row rather than the form holding it
+    /// (`or_other`'s text question): run and stored, not described.
+    public var isGenerated = false
 
     public var label = TranslatedText()
     public var hint = TranslatedText()

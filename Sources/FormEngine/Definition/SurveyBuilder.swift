@@ -7,6 +7,8 @@ struct SurveyBuilder {
     let hasChoicesSheet: Bool
     private(set) var problems: [FormProblem] = []
     private(set) var questions: [Question] = []
+    /// The lists `or_other` selects draw from.
+    private(set) var otherChoiceLists: Set<String> = []
     /// How many rows carry each name, for `${name}` checks.
     private(set) var elementNames: [String: Int] = ["instanceID": 1]
 
@@ -167,6 +169,13 @@ struct SurveyBuilder {
             fill(&question, from: row, columns)
             check(question, row: row, columns)
             stack[stack.count - 1].children.append(question)
+            if question.hasOtherChoice, let list = question.listName {
+                let other = Self.otherQuestion(after: question)
+                // `${fav_other}` may be referred to, as in pyxform's form.
+                elementNames[other.name, default: 0] += 1
+                stack[stack.count - 1].children.append(other)
+                otherChoiceLists.insert(list)
+            }
         }
 
         // Rows that are questions (not groups or repeats): a trigger names one.
@@ -274,6 +283,31 @@ struct SurveyBuilder {
             guard let value = row[extra.index] else { continue }
             question.extraColumns[extra.name] = value
         }
+    }
+
+    /// `or_other`'s question, as pyxform adds it after the select: a text
+    /// named after it, shown while "other" is chosen.
+    static func otherQuestion(after select: Question) -> Question {
+        let name = select.name + "_other"
+        var other = Question(name: name, type: .text, path: Array(select.path.dropLast()) + [name], row: select.row)
+        other.label = TranslatedText([FormDefinition.defaultLanguageName: "Specify other."])
+        other.relevant = "selected(${\(select.name)}, 'other')"
+        other.isGenerated = true
+        return other
+    }
+
+    /// The lists an `or_other` select draws from: each gets pyxform's
+    /// "other" choice, labelled "Other" in every language its labels have.
+    static func addingOtherChoice(to lists: [String: ChoiceList], for names: Set<String>) -> [String: ChoiceList] {
+        var lists = lists
+        for name in names {
+            guard var list = lists[name], !list.choices.contains(where: { $0.name == "other" }) else { continue }
+            let languages = Set(list.choices.flatMap(\.label.byLanguage.keys))
+            let label = TranslatedText(Dictionary(uniqueKeysWithValues: (languages.isEmpty ? [FormDefinition.defaultLanguageName] : Array(languages)).map { ($0, "Other") }))
+            list.choices.append(Choice(name: "other", label: label, properties: [:], row: 0, isGenerated: true))
+            lists[name] = list
+        }
+        return lists
     }
 
     /// Columns `fill` reads itself; the rest go to `extraColumns`.

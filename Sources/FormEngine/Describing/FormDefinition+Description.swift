@@ -8,13 +8,14 @@ extension FormDefinition {
             ("title", .string(settings.title)),
             ("default_language", .string(settings.defaultLanguage)),
             ("languages", .array(languages.map(JSONValue.string))),
-            ("questions", .array(allQuestions.map(describe))),
+            // What pyxform adds (or_other's question and choice) is run, not described.
+            ("questions", .array(allQuestions.filter { !$0.isGenerated }.map(describe))),
         ])
     }
 
     private func describe(_ question: Question) -> JSONValue {
         let choices: JSONValue = if question.type.isSelect, let list = question.listName, let choiceList = choiceLists[list] {
-            .array(choiceList.choices.map { .string($0.name) })
+            .array(choiceList.choices.filter { !$0.isGenerated }.map { .string($0.name) })
         } else {
             .null
         }
