@@ -807,4 +807,35 @@ final class FormViewModelTests: XCTestCase {
         fav.value.value = "apple"
         XCTAssertEqual(form.answers().map(\.path), ["fav"], "not relevant, not stored")
     }
+
+    // MARK: - trigger
+
+    @MainActor func testATrigger_recomputesTheCalculationOnlyWhenItsQuestionChanges() async throws {
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | calculation | trigger | default |
+            | | integer | weight | Weight | | | |
+            | | integer | height | Height | | | |
+            | | calculate | weighed | | ${height} + ${weight} | ${weight} | |
+            | | text | noted | Noted | concat('w=', ${weight}) | ${weight} | none |
+            """))
+        let weight = try XCTUnwrap(form.state(named: "weight"))
+        let height = try XCTUnwrap(form.state(named: "height"))
+        let weighed = try XCTUnwrap(form.state(named: "weighed"))
+        let noted = try XCTUnwrap(form.state(named: "noted"))
+        XCTAssertEqual(weighed.value.value, "", "not computed before its trigger changes")
+        XCTAssertEqual(noted.value.value, "none", "its default until then")
+        height.value.value = "170"
+        XCTAssertEqual(weighed.value.value, "", "what it reads is no trigger")
+        weight.value.value = "60"
+        XCTAssertEqual(weighed.value.value, "230")
+        XCTAssertEqual(noted.value.value, "w=60")
+        noted.value.value = "changed by hand"
+        height.value.value = "180"
+        XCTAssertEqual(weighed.value.value, "230", "kept until the trigger changes again")
+        XCTAssertEqual(noted.value.value, "changed by hand")
+        weight.value.value = "61"
+        XCTAssertEqual(weighed.value.value, "241")
+        XCTAssertEqual(noted.value.value, "w=61")
+    }
 }

@@ -30,6 +30,9 @@ public struct Question: Sendable {
     public var required: Condition = .no
     /// `read_only`: yes, no, or an expression deciding it.
     public var readOnly: Condition = .no
+    /// `trigger`: the `${name}` references whose changes alone recompute
+    /// the calculation (ODK's setvalue on a value change).
+    public var trigger: String?
     public var relevant: String?
     public var constraint: String?
     public var calculation: String?

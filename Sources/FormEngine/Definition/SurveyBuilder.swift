@@ -162,11 +162,14 @@ struct SurveyBuilder {
                 continue
             }
 
+            var trigger: String?
             if let index = columns.trigger.indices.first(where: { row[$0] != nil }), let value = row[index] {
                 triggers.append((row.number, table.columns[index].header, value))
+                trigger = value
             }
             guard var question = makeQuestion(typeText, name: name, path: path, row: row) else { continue }
             fill(&question, from: row, columns)
+            question.trigger = trigger
             check(question, row: row, columns)
             stack[stack.count - 1].children.append(question)
             if question.hasOtherChoice, let list = question.listName {

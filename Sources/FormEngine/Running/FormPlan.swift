@@ -29,6 +29,9 @@ public struct FormPlan: Sendable {
         var dynamicDefault: FormExpression?
         /// `${name}` references in the label, hint, messages and readout, any language.
         var textReferences: [String]
+        /// The questions whose changes alone recompute the calculation, each
+        /// as an expression reading it; empty: it follows what it reads.
+        var triggers: [FormExpression] = []
     }
 
     /// One thing to build in a scope: a row's relevance or its value.
@@ -128,6 +131,9 @@ public struct FormPlan: Sendable {
         entries[index].readOnly = condition(question.readOnly, "read_only")
         entries[index].choiceFilter = parse(question.choiceFilter, "choice_filter")
         entries[index].repeatCount = parse(question.repeatCount, "repeat_count")
+        if let trigger = question.trigger, case .success(let names) = ReferenceScanner.references(in: trigger) {
+            entries[index].triggers = names.compactMap { parse("${\($0)}", "trigger") }
+        }
         if let value = question.defaultValue, Self.isDynamic(value) {
             entries[index].dynamicDefault = parse(value, "default")
         }

@@ -224,7 +224,7 @@ final class FormScope {
         let entry = plan.entries[index]
         let value = Observable(initialValue(entry, index: index))
         values[index] = value
-        if entry.question.type == .calculate, let expression = entry.calculation {
+        if entry.question.type == .calculate, let expression = entry.calculation, entry.triggers.isEmpty {
             let box = CurrentValue()
             let context = context(for: index) { box.value }
             let derived = Derived(from: dependencies(of: expression, from: index)) {
@@ -240,14 +240,32 @@ final class FormScope {
         }
     }
 
+    /// A calculation with a `trigger` is computed when a trigger's value
+    /// changes, and only then (ODK's setvalue on xforms-value-changed):
+    /// until the first change it holds its default, and between changes
+    /// whatever it was set to.
+    private func followTriggers(_ triggers: [FormExpression], of index: Int, recomputing expression: FormExpression, into value: Observable<String>) {
+        let context = context(for: index) { value.value }
+        for trigger in triggers {
+            let triggerContext = self.context(for: index) { "" }
+            let watched = Derived(from: dependencies(of: trigger, from: index)) { trigger.evaluate(in: triggerContext).stringValue }
+            retained.append(watched)
+            tokens.append(watched.observeChange { value.value = expression.evaluate(in: context).stringValue })
+        }
+    }
+
     /// A question that is asked and also calculated takes the calculation's
     /// result whenever what it reads changes, as ODK Collect does; the
     /// respondent may change it until then.
     private func followCalculations(_ members: [Int]) {
         for index in members {
             let entry = plan.entries[index]
-            guard entry.question.type != .calculate, let expression = entry.calculation,
-                  let value = values[index] else { continue }
+            guard let expression = entry.calculation, let value = values[index] else { continue }
+            guard entry.triggers.isEmpty else {
+                followTriggers(entry.triggers, of: index, recomputing: expression, into: value)
+                continue
+            }
+            guard entry.question.type != .calculate else { continue }
             let context = context(for: index) { value.value }
             let derived = Derived(from: dependencies(of: expression, from: index)) {
                 expression.evaluate(in: context).stringValue
