@@ -838,4 +838,37 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(weighed.value.value, "241")
         XCTAssertEqual(noted.value.value, "w=61")
     }
+
+    // MARK: - Choices from a repeat's answers
+
+    @MainActor func testASelectOfARepeatsAnswers_offersEachInstancesAnswer_filteredInEach() async throws {
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | begin repeat | friend | Friend | |
+            | | text | fname | Friend's name | |
+            | | integer | age | Age | |
+            | | end repeat | | | |
+            | | select_one ${fname} | best | Best friend | |
+            | | select_one ${fname} | eldest | Eldest | ${age} > 30 and position() > 1 |
+            """))
+        let friends = try XCTUnwrap(form.state(named: "friend")?.repeatState)
+        let best = try XCTUnwrap(form.state(named: "best"))
+        let eldest = try XCTUnwrap(form.state(named: "eldest"))
+        XCTAssertEqual(best.choices?.value.map(\.name), [], "no friend named yet")
+        friends.instances.value[0].states[0].value.value = "Ada"
+        friends.instances.value[0].states[1].value.value = "36"
+        friends.add()
+        friends.add()
+        friends.instances.value[1].states[0].value.value = "Grace"
+        friends.instances.value[1].states[1].value.value = "45"
+        friends.instances.value[2].states[1].value.value = "50"
+        XCTAssertEqual(best.choices?.value.map(\.name), ["Ada", "Grace"], "an instance with no name offers nothing")
+        XCTAssertEqual(best.choices?.value.map { $0.label.text(in: nil) }, ["Ada", "Grace"])
+        XCTAssertEqual(eldest.choices?.value.map(\.name), ["Grace"], "the filter is the instance's")
+        best.value.value = "Grace"
+        XCTAssertEqual(best.value.value, "Grace")
+        friends.instances.value[1].states[0].value.value = "Grace Hopper"
+        XCTAssertEqual(best.choices?.value.map(\.name), ["Ada", "Grace Hopper"], "follows the answers")
+    }
 }

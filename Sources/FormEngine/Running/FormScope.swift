@@ -415,12 +415,34 @@ final class FormScope {
     }
 
     private func choiceList(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
-        guard entry.question.type.isSelect, let listName = entry.question.listName,
-              let list = plan.definition.choiceLists[listName] else { return nil }
+        guard entry.question.type.isSelect, let listName = entry.question.listName else { return nil }
+        if let answers = answersOfRepeat(listName, entry: entry, owner: owner) { return answers }
+        guard let list = plan.definition.choiceLists[listName] else { return nil }
         guard let filter = entry.choiceFilter else { return Derived(from: []) { list.choices } }
         return Derived(from: [runtime.language] + dependencies(of: filter, from: owner)) { [unowned self] in
             list.choices.filter { choice in
                 filter.evaluate(in: ChoiceFilterContext(base: context(for: owner) { "" }, choice: choice)).booleanValue
+            }
+        }
+    }
+
+    /// `select_one ${name}` where `name` is a question in a repeat: one
+    /// choice per instance that answered it (the answer both its name and
+    /// its label), as pyxform's itemset over the repeat; a `choice_filter`
+    /// is evaluated in each instance (`position()` is the instance's).
+    private func answersOfRepeat(_ listName: String, entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
+        guard listName.hasPrefix("${"), listName.hasSuffix("}"),
+              let target = plan.entryByName[String(listName.dropFirst(2).dropLast())],
+              let repeatEntry = plan.entries[target].scope else { return nil }
+        let filter = entry.choiceFilter
+        var nodes = dependencies([plan.entries[target].question.name], from: owner)
+        if let filter { nodes += dependencies(of: filter, from: owner) }
+        return Derived(from: nodes) { [unowned self] in
+            guard let instances = instanceScopes(ofRepeat: repeatEntry, from: owner) else { return [] }
+            return instances.compactMap { instance in
+                guard let answer = instance.valuesBelow(target).first, !answer.isEmpty else { return nil }
+                if let filter, !filter.evaluate(in: instance.context(for: target) { answer }).booleanValue { return nil }
+                return Choice(name: answer, label: TranslatedText([FormDefinition.defaultLanguageName: answer]), properties: [:], row: 0)
             }
         }
     }
