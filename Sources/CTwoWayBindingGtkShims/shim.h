@@ -104,6 +104,13 @@ static inline void twb_emit_point(gpointer instance, const char *signal, double 
     g_signal_emit_by_name(instance, signal, x, y);
 }
 
+// A check button a screen reader hears as a radio button: the accessible
+// role is fixed when a widget is made (g_object_new is variadic).
+static inline GtkWidget *twb_check_button_new_radio(const char *label) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_CHECK_BUTTON, "label", label,
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
+}
+
 // MARK: - Properties
 
 // The value type of the property `name` of `object`, or G_TYPE_INVALID when

@@ -10,6 +10,13 @@ public final class CheckButton: Widget, Bindable {
         self.init(new: gtk_check_button_new_with_label(label))
     }
 
+    /// A GtkCheckButton labelled `label` that a screen reader hears as a
+    /// radio button: one of a group where one choice at most is made
+    /// (GTK 4.8 reports grouped check buttons as check boxes).
+    public convenience init(radioLabel label: String) {
+        self.init(new: twb_check_button_new_radio(label))
+    }
+
     private var checkButton: UnsafeMutablePointer<GtkCheckButton>? { pointer?.cast() }
 
     /// Whether the button is checked.

@@ -10,8 +10,9 @@ from pathlib import Path
 from conftest import Atspi, has_state, wait_for, wait_until_equal
 
 GARDEN = Path(__file__).parent / "forms" / "garden.md"
-# GTK 4.8 reports a grouped check button (a radio button) as a check box.
-RED, BLUE, WHITE = ((Atspi.Role.CHECK_BOX, name) for name in ("Red", "Blue", "White"))
+# A select_one's choices are radio buttons to a screen reader, a
+# select_multiple's check boxes.
+RED, BLUE, WHITE = ((Atspi.Role.RADIO_BUTTON, name) for name in ("Red", "Blue", "White"))
 APPLE, PEAR, PLUM = ((Atspi.Role.CHECK_BOX, name) for name in ("Apple", "Pear", "Plum"))
 SOIL = (Atspi.Role.PUSH_BUTTON, "Soil")
 NOTES = (Atspi.Role.TEXT, "Notes")
@@ -32,7 +33,7 @@ def labels(app, *names):
 
 
 def test_enter_moves_on_from_every_kind_of_control(launch, profile, tmp_path):
-    app = launch(args=[str(GARDEN)], focus_role=Atspi.Role.CHECK_BOX)
+    app = launch(args=[str(GARDEN)], focus_role=Atspi.Role.RADIO_BUTTON)
     app.wait_focus(RED, "focus on the first choice")
 
     # The label as the form words it, the required mark beside it, the hint

@@ -17,8 +17,8 @@ def test_the_form_opens_in_the_desktops_language(launch):
     app = launch(args=[str(LANGUAGES)], LANGUAGE="de")
     app.wait_focus((Atspi.Role.TEXT, "Ihr Name"), "the German label")
     assert app.control(Atspi.Role.TEXT, "Ihr Name").get_description() == "Wie im Pass"
-    assert app.find_all(Atspi.Role.CHECK_BOX, "Ja") and app.find_all(Atspi.Role.CHECK_BOX, "Nein")
-    assert not app.find_all(Atspi.Role.CHECK_BOX, "Yes")
+    assert app.find_all(Atspi.Role.RADIO_BUTTON, "Ja") and app.find_all(Atspi.Role.RADIO_BUTTON, "Nein")
+    assert not app.find_all(Atspi.Role.RADIO_BUTTON, "Yes")
 
 
 def test_the_menu_switches_the_forms_language_and_keeps_the_answers(launch):
@@ -45,7 +45,7 @@ def test_the_menu_switches_the_forms_language_and_keeps_the_answers(launch):
     name = app.control(Atspi.Role.TEXT, "Votre nom")
     assert name.get_description() == "Comme sur le passeport", "the hint follows"
     assert field_text(name) == "Ada", "the answer stays"
-    assert app.find_all(Atspi.Role.CHECK_BOX, "Oui"), "the choices follow"
+    assert app.find_all(Atspi.Role.RADIO_BUTTON, "Oui"), "the choices follow"
     wait_for(lambda: app.find_all(Atspi.Role.LABEL, "Trop vieux"), "the message follows")
     assert not app.find_all(Atspi.Role.LABEL, "Too old")
     assert app.title() == "Languages"

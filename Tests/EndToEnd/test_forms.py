@@ -16,8 +16,8 @@ PATIENT = (Atspi.Role.TEXT, "Patient name")
 # Its constraint gives the age a range: a spin button offering it.
 AGE = (Atspi.Role.SPIN_BUTTON, "Age")
 PER_DAY = (Atspi.Role.TEXT, "Cigarettes per day")
-# GTK 4.8 reports a grouped check button (a radio button) as a check box.
-SMOKER_YES = (Atspi.Role.CHECK_BOX, "Yes")
+# A select_one's choice: a radio button to a screen reader.
+SMOKER_YES = (Atspi.Role.RADIO_BUTTON, "Yes")
 CONSENT = (Atspi.Role.CHECK_BOX, "The patient agrees")
 # The built-in survey's first field.
 NAME_FIELD = (Atspi.Role.TEXT, "Name")

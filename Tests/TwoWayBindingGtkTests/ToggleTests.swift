@@ -54,4 +54,27 @@ final class ToggleTests: GtkTestCase {
             XCTAssertEqual(notifications.value, 2)
         }
     }
+
+    func testARadioCheckButton_isARadioToAScreenReader_andBindsAsAnyCheckButton() throws {
+        try MainActor.assumeIsolated {
+            let radio = CheckButton(radioLabel: "Yes")
+            let other = CheckButton(radioLabel: "No")
+            let plain = CheckButton(label: "Agree")
+            let box = Box(vertical: true)
+            box.append(radio)
+            box.append(other)
+            box.append(plain)
+            other.joinGroup(of: radio)
+            let window = GtkTest.window(try XCTUnwrap(box.pointer))
+            defer { GtkTest.destroy(window) }
+            XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(radio.pointer)), GTK_ACCESSIBLE_ROLE_RADIO)
+            XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(plain.pointer)), GTK_ACCESSIBLE_ROLE_CHECKBOX)
+            let chosen = Observable(false)
+            radio.bind(with: chosen)
+            twb_signal_emit(radio.pointer, "activate")
+            XCTAssertTrue(chosen.value)
+            other.isChecked = true
+            XCTAssertFalse(chosen.value, "one of the group at most")
+        }
+    }
 }

@@ -3,7 +3,8 @@ import TwoWayBinding
 import TwoWayBindingGtk
 
 /// A select: check buttons, one per choice offered now (radio buttons for a
-/// select_one), rebuilt when `choice_filter` or the language changes them.
+/// select_one, heard as such by a screen reader), rebuilt when
+/// `choice_filter` or the language changes them.
 @MainActor
 enum ChoiceButtonsControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
@@ -24,7 +25,7 @@ enum ChoiceButtonsControl: QuestionControlKind {
             buttons = []
             for choice in choices.value {
                 let label = choice.label.text(in: language.value) ?? choice.name
-                let button = CheckButton(label: label)
+                let button = multiple ? CheckButton(label: label) : CheckButton(radioLabel: label)
                 if !multiple, let leader = buttons.first { button.joinGroup(of: leader) }
                 button.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: multiple))
                 box.append(button)
