@@ -871,4 +871,30 @@ final class FormViewModelTests: XCTestCase {
         friends.instances.value[1].states[0].value.value = "Grace Hopper"
         XCTAssertEqual(best.choices?.value.map(\.name), ["Ada", "Grace Hopper"], "follows the answers")
     }
+
+    // MARK: - rank
+
+    @MainActor func testARanksAnswer_ordersEveryChoiceOffered() async throws {
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | integer | most | Most | |
+            | | rank fruit | order | Order | ${most} = '' or number <= ${most} |
+
+            | choices |
+            | | list_name | name | label | number |
+            | | fruit | apple | Apple | 1 |
+            | | fruit | pear | Pear | 2 |
+            | | fruit | plum | Plum | 3 |
+            """))
+        let order = try XCTUnwrap(form.state(named: "order"))
+        let offered = try XCTUnwrap(order.choices?.value)
+        XCTAssertEqual(RankOrder.names("", offered: offered), ["apple", "pear", "plum"])
+        XCTAssertEqual(RankOrder.names("plum apple", offered: offered), ["plum", "apple", "pear"], "unranked ones after")
+        XCTAssertEqual(RankOrder.moving(["apple", "pear", "plum"], at: 2, by: -2), "plum apple pear")
+        XCTAssertEqual(RankOrder.moving(["apple", "pear", "plum"], at: 0, by: -1), "apple pear plum", "clamped")
+        order.value.value = "plum pear apple"
+        form.state(named: "most")?.value.value = "2"
+        XCTAssertEqual(order.value.value, "pear apple", "a choice no longer offered leaves the order")
+    }
 }

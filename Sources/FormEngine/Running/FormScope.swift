@@ -358,7 +358,8 @@ final class FormScope {
         if entry.choiceFilter != nil, let choices {
             // As JavaRosa does: a choice the filter no longer offers is no
             // longer part of the answer.
-            let multiple = question.type == .selectMultiple
+            // A rank's answer lists its choices as a select_multiple's does.
+            let multiple = question.type == .selectMultiple || question.type == .rank
             tokens.append(choices.observe { [unowned value] offered in
                 let kept = Self.answer(value.value, keepingOnly: offered, multiple: multiple)
                 if kept != value.value { value.value = kept }

@@ -89,6 +89,7 @@ enum ControlRegistry {
         AttachmentControl.self,
         DropDownControl.self,
         ChoiceButtonsControl.self,
+        RankControl.self,
     ]
 
     /// The kind that answers `question`, if any does.
