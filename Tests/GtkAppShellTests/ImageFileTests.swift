@@ -1,6 +1,6 @@
 import CTwoWayBindingGtkShims
 import Foundation
-@testable import GtkAppShell
+import GtkAppShell
 import XCTest
 
 /// Images read off the main thread: judged by their bytes, never decoded

@@ -2,7 +2,7 @@ import CTwoWayBindingGtkShims
 import Foundation
 import GtkTestSupport
 import TwoWayBinding
-@testable import TwoWayBindingGtk
+import TwoWayBindingGtk
 import XCTest
 
 /// Strokes over white or over a picture, kept at the drawing's own size

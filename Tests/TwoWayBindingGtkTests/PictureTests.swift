@@ -2,7 +2,7 @@ import CTwoWayBindingGtkShims
 import Foundation
 import GtkTestSupport
 import TwoWayBinding
-@testable import TwoWayBindingGtk
+import TwoWayBindingGtk
 import XCTest
 
 /// Pictures from pixels decoded elsewhere, and files dropped onto widgets
