@@ -59,7 +59,10 @@ public struct FormResponse: Sendable, Equatable {
     }
 
     /// The names of the files the response carries, in form order.
-    public var attachmentNames: [String] {
+    public var attachmentNames: [String] { Self.attachmentNames(in: answers) }
+
+    /// The names of the files `answers` name, in their order.
+    static func attachmentNames(in answers: [Answer]) -> [String] {
         answers.compactMap { $0.kind == .attachment && !$0.value.isEmpty ? $0.value : nil }
     }
 

@@ -123,7 +123,7 @@ extension ResponseStore {
                         gone.append(instanceID)
                     } else {
                         let answers = try row.withUnsafeData(atIndex: 7) { try StoredAnswers.decode($0 ?? Data()) }
-                        let names = answers.compactMap { $0.kind == .attachment && !$0.value.isEmpty ? $0.value : nil }
+                        let names = FormResponse.attachmentNames(in: answers)
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: row[3], formVersion: row[4],
                             startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),

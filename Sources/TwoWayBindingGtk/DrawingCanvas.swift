@@ -15,6 +15,8 @@ public final class DrawingCanvas: Widget {
     public private(set) var size: (width: Int, height: Int)
     /// What is drawn over: nothing (white), or a picture scaled to the canvas.
     public private(set) var background: ImagePixels?
+    /// The background as cairo paints it.
+    private let backgroundSurface = OwnedSurface()
     /// The strokes drawn over it, in order.
     public private(set) var strokes: [Stroke] = []
     /// Told when a stroke ends (the button, pen or finger lifted).
@@ -82,6 +84,7 @@ public final class DrawingCanvas: Widget {
     /// the drawing its size (so marks over a photo keep the photo's pixels).
     public func reset(background: ImagePixels?) {
         self.background = background
+        backgroundSurface.surface = background.flatMap(Self.surface(of:))
         strokes = []
         if let background {
             size = (background.width, background.height)
@@ -164,7 +167,7 @@ public final class DrawingCanvas: Widget {
         guard size.width > 0, size.height > 0 else { return }
         cairo_save(cairo)
         cairo_scale(cairo, Double(width) / Double(size.width), Double(height) / Double(size.height))
-        if let background { paintBackground(background, on: cairo) }
+        paintBackground(on: cairo)
         cairo_set_source_rgb(cairo, 0, 0, 0)
         cairo_set_line_width(cairo, 2.5)
         cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
@@ -180,33 +183,52 @@ public final class DrawingCanvas: Widget {
         cairo_restore(cairo)
     }
 
-    private func paintBackground(_ pixels: ImagePixels, on cairo: OpaquePointer) {
+    private func paintBackground(on cairo: OpaquePointer) {
+        guard let surface = backgroundSurface.surface else { return }
+        let width = Double(cairo_image_surface_get_width(surface))
+        let height = Double(cairo_image_surface_get_height(surface))
+        cairo_save(cairo)
+        cairo_scale(cairo, Double(size.width) / width, Double(size.height) / height)
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// `pixels` in cairo's own layout, made once per background: every
+    /// frame of a stroke paints it again, and converting a photo's pixels
+    /// each time would cost the main loop milliseconds a frame.
+    private static func surface(of pixels: ImagePixels) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, gint(pixels.width), gint(pixels.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            return nil
+        }
         // Cairo's RGB24 is 32 bits a pixel, blue first in memory on little-endian machines.
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, gint(pixels.width)))
-        var converted = [UInt8](repeating: 0, count: stride * pixels.height)
+        let stride = Int(cairo_image_surface_get_stride(surface))
         let channels = pixels.hasAlpha ? 4 : 3
         pixels.bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
             for row in 0..<pixels.height {
                 for column in 0..<pixels.width {
                     let from = row * pixels.rowStride + column * channels
                     let to = row * stride + column * 4
-                    converted[to] = source[from + 2]
-                    converted[to + 1] = source[from + 1]
-                    converted[to + 2] = source[from]
+                    data[to] = source[from + 2]
+                    data[to + 1] = source[from + 1]
+                    data[to + 2] = source[from]
                 }
             }
         }
-        converted.withUnsafeMutableBufferPointer { buffer in
-            guard let image = cairo_image_surface_create_for_data(
-                buffer.baseAddress, CAIRO_FORMAT_RGB24, gint(pixels.width), gint(pixels.height), gint(stride)
-            ) else { return }
-            defer { cairo_surface_destroy(image) }
-            cairo_save(cairo)
-            cairo_scale(cairo, Double(size.width) / Double(pixels.width), Double(size.height) / Double(pixels.height))
-            cairo_set_source_surface(cairo, image, 0, 0)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
-        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
+
+/// A cairo surface owned by one canvas, destroyed with it or when replaced.
+private final class OwnedSurface {
+    var surface: OpaquePointer? {
+        didSet { if let oldValue, oldValue != surface { cairo_surface_destroy(oldValue) } }
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
     }
 }
 
