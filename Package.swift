@@ -17,6 +17,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already in the graph through postgres-nio: digest()'s hashes.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
@@ -52,7 +54,10 @@ let package = Package(
         // XLSForm: reads a form (.xlsx, or pyxform's .csv and .md layouts),
         // evaluates its expressions and runs it as a `FormViewModel` on the
         // binding core. No GTK, no storage.
-        .target(name: "FormEngine", dependencies: ["TwoWayBinding", "CZlib"]),
+        .target(
+            name: "FormEngine",
+            dependencies: ["TwoWayBinding", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // zlib, which unpacks the workbook's parts: its inflate ends on any
         // input, at the stream's end or where the input runs out.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

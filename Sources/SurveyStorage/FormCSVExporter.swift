@@ -134,6 +134,7 @@ public enum FormCSVExporter {
                 case .group: walk(question.children, outerRepeat: outerRepeat)
                 case .repeatGroup: walk(question.children, outerRepeat: outerRepeat ?? question.pathString)
                 case .note: continue
+                case _ where question.type.isDataFileDeclaration: continue
                 default: rows.append((question.pathString, outerRepeat))
                 }
             }

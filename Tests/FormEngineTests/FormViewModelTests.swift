@@ -740,7 +740,7 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertThrowsError(try FormViewModel(definition: definition)) { error in
             let described = (error as? FormDefinitionError)?.problems.map(\.description) ?? []
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 2: ") && $0.contains("'a', 'b'") }, "\(described)")
-            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("csv-external") }, "\(described)")
+            XCTAssertTrue(described.contains { $0.hasPrefix("survey row 4: ") && $0.contains("'households.csv' is needed") }, "\(described)")
             XCTAssertTrue(described.contains { $0.hasPrefix("survey row 5: The relevant of 't' cannot be read") }, "\(described)")
         }
     }

@@ -62,12 +62,20 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
             || self == .selectOneFromFile || self == .selectMultipleFromFile || self == .selectOneExternal
     }
 
+    /// Whether the answer is one choice's name (a choice list's, or a data file's row).
+    public var isSelectOne: Bool { self == .selectOne || self == .selectOneFromFile || self == .selectOneExternal }
+
+    /// Whether the answer is several choices' names, space-separated (a rank's in order).
+    public var isSelectMultiple: Bool { self == .selectMultiple || self == .selectMultipleFromFile || self == .rank }
+
     /// Whether the engine can collect and run it: the types a desktop form
     /// shows or computes, and the metadata the app fills in.
     public var isCollectable: Bool { Self.collectable.contains(self) }
 
     /// Whether the respondent gives the answer (so it can be required or refused).
-    public var isAnswerable: Bool { !isContainer && self != .note && self != .calculate && !isMetadata }
+    public var isAnswerable: Bool {
+        !isContainer && self != .note && self != .calculate && !isMetadata && !isDataFileDeclaration
+    }
 
     /// Whether the answer is the name of a file stored with the response
     /// (XForms' `binary`): a photo, a recording, a document.
@@ -84,6 +92,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
         .note, .acknowledge, .calculate, .hidden, .group, .repeatGroup,
         .start, .end, .today, .geopoint, .geotrace, .geoshape, .barcode,
         .image, .audio, .video, .file, .backgroundAudio,
+        .selectOneFromFile, .selectMultipleFromFile, .csvExternal, .xmlExternal,
     ]).union(metadata)
     /// As ODK Collect on a device without a phone's identities fills them:
     /// what the user gave in Preferences, else blank; never refused.

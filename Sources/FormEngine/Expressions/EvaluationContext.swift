@@ -25,6 +25,18 @@ public protocol EvaluationContext {
     /// `resident[age > 10]`: the instances of the repeat `name`, each as an expression of that
     /// instance sees the form, or nil when `name` is not a repeat this expression is outside of.
     func repeatInstances(of name: String) -> [Self]?
+    /// `.` and the functions that read the context node when given no argument: the question's
+    /// value, except inside a predicate on a secondary instance, where it is the item tried.
+    var contextNodeValue: String { get }
+    /// What `current()/../name` selects: the form's node, even inside a predicate whose bare
+    /// names read an item or a choice.
+    func formPathValues(of name: String) -> [String]
+    /// `instance('id')`: a choice list or a file beside the form, or nil if the form has none.
+    func secondaryInstance(_ id: String) -> SecondaryInstance?
+    /// `jr:itext('id')`: the text of that id in the current language, or nil if there is none.
+    func itext(_ id: String) -> String?
+    /// The item of a secondary instance a predicate is trying, whose tree relative paths walk.
+    var instanceItem: InstanceItem? { get }
 }
 
 extension EvaluationContext {
@@ -40,4 +52,19 @@ extension EvaluationContext {
 
     /// No repeats to filter: a context apart from a form.
     public func repeatInstances(of name: String) -> [Self]? { nil }
+
+    /// The question's value: outside instance predicates the context node is the question.
+    public var contextNodeValue: String { currentValue }
+
+    /// As a bare name reads, where no predicate gives bare names another meaning.
+    public func formPathValues(of name: String) -> [String] { pathValues(of: name) }
+
+    /// No secondary instances: a context apart from a form.
+    public func secondaryInstance(_ id: String) -> SecondaryInstance? { nil }
+
+    /// No texts by id: a context apart from a form.
+    public func itext(_ id: String) -> String? { nil }
+
+    /// Outside instance predicates, relative paths read the form.
+    public var instanceItem: InstanceItem? { nil }
 }

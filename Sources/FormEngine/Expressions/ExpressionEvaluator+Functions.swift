@@ -14,7 +14,7 @@ extension ExpressionEvaluator {
         switch call.function {
         // MARK: Strings
         case .string:
-            return .string(arguments.isEmpty ? context.currentValue : string(0))
+            return .string(arguments.isEmpty ? context.contextNodeValue : string(0))
         case .concat:
             // ODK: every node of a node-set argument counts, not only the first as in XPath.
             return .string(boundedJoin(allStrings()))
@@ -36,10 +36,10 @@ extension ExpressionEvaluator {
         case .translate:
             return .string(translate(string(0), from: string(1), to: string(2)))
         case .stringLength:
-            let text = arguments.isEmpty ? context.currentValue : string(0)
+            let text = arguments.isEmpty ? context.contextNodeValue : string(0)
             return .number(Double(text.unicodeScalars.count))
         case .normalizeSpace:
-            let text = arguments.isEmpty ? context.currentValue : string(0)
+            let text = arguments.isEmpty ? context.contextNodeValue : string(0)
             // Every kind of space, and control characters, as JavaRosa's
             // trim() drops them: a name of no-break spaces is blank.
             return .string(text.split { $0.isWhitespace || $0.unicodeScalars.allSatisfy(\.properties.isControlOrFormat) }
@@ -59,8 +59,16 @@ extension ExpressionEvaluator {
         case .base64Decode:
             let data = Data(base64Encoded: string(0)) ?? Data()
             return .string(String(decoding: data, as: UTF8.self))
-        case .digest, .pulldata, .itext, .version, .property, .localName, .name, .namespaceURI, .unknownExtension:
-            // Hashes, secondary instances, itext and properties are outside what the form gives.
+        case .digest:
+            return .string(Digest.text(of: string(0), algorithm: string(1), encoding: arguments.count == 3 ? string(2) : "base64") ?? "")
+        case .pulldata:
+            return .string(pulldata(instance: string(0), column: string(1), keyColumn: string(2), key: string(3)))
+        case .itext:
+            return .string(context.itext(string(0)) ?? "")
+        case .version:
+            return .string(context.rootAttribute("version") ?? "")
+        case .property, .localName, .name, .namespaceURI, .id, .unknownExtension:
+            // Refused when the form is read (`ExpressionFunction.isRun`).
             return .string("")
 
         // MARK: Booleans
@@ -99,7 +107,7 @@ extension ExpressionEvaluator {
 
         // MARK: Numbers
         case .number:
-            return .number(arguments.isEmpty ? self.number(.string(context.currentValue)) : number(0))
+            return .number(arguments.isEmpty ? self.number(.string(context.contextNodeValue)) : number(0))
         case .random:
             return .number(Double.random(in: 0..<1))
         case .int:
@@ -162,8 +170,8 @@ extension ExpressionEvaluator {
             return .number(Double(context.position ?? 1))
         case .last:
             return .number(.nan)
-        case .instance, .id:
-            return .nodes([])
+        case .instance:
+            return instancePath(string(0), steps: [])
         case .current:
             return .nodes([context.currentValue])
         case .randomize:

@@ -114,7 +114,8 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
     /// up through `pathValues(of:)`; a number predicate on that step picks one of its nodes, and
     /// predicates on a step naming a repeat pick its instances (`selectThroughRepeat`).
     private func path(isAbsolute: Bool, steps: [LocationStep]) -> ExpressionValue {
-        if !isAbsolute, steps.allSatisfy(\.isSelf) { return .nodes([context.currentValue]) }
+        if !isAbsolute, steps.allSatisfy(\.isSelf) { return .nodes([context.contextNodeValue]) }
+        if !isAbsolute, let item = context.instanceItem { return itemPath(item, steps: steps) }
         // `/data/@id`: an attribute of the form's root, as the XForm carries it.
         if isAbsolute, steps.count == 2, steps[0].selectedName != nil, steps[1].axis == .attribute,
            case .name(let name) = steps[1].test {
@@ -124,6 +125,14 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
     }
 
     private func filter(_ primary: ExpressionNode, predicates: [ExpressionNode], steps: [LocationStep]) -> ExpressionValue {
+        if case .call(let call) = primary, call.function == .instance, predicates.isEmpty {
+            return instancePath(evaluate(call.arguments[0]).stringValue, steps: steps)
+        }
+        // `current()/../name`: the form's question, wherever the expression is evaluated.
+        if case .call(let call) = primary, call.function == .current, predicates.isEmpty,
+           let name = steps.last(where: { $0.selectedName != nil })?.selectedName {
+            return .nodes(context.formPathValues(of: name))
+        }
         // `${resident}[age > 10]/name` reads as the path `resident[age > 10]/name`.
         if case .reference(let name) = primary, !predicates.isEmpty,
            let selected = selectThroughRepeat([LocationStep(axis: .child, test: .name(name), predicates: predicates)] + steps) {

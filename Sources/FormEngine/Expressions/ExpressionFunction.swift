@@ -157,6 +157,16 @@ enum ExpressionFunction: Sendable {
     }()
 
     /// Whether its value may change between two evaluations over the same answers.
+    /// Whether the engine evaluates it. The rest read nodes or properties a
+    /// form's answers do not have; a form calling one is refused, never run
+    /// with a blank in its place.
+    var isRun: Bool {
+        switch self {
+        case .property, .localName, .name, .namespaceURI, .id, .unknownExtension: false
+        default: true
+        }
+    }
+
     var isVolatile: Bool {
         switch self {
         case .now, .today, .uuid, .random: true

@@ -14,6 +14,12 @@ struct ExpressionParser {
     private(set) var isVolatile = false
     /// What its paths into the form read, by their last named step; see `FormExpression.pathNames`.
     private(set) var pathNames: [String] = []
+    /// The ids `instance('…')` names literally; see `FormExpression.instanceIDs`.
+    private(set) var instanceIDs: [String] = []
+    /// The files `pulldata('…', …)` names literally; see `FormExpression.pulldataIDs`.
+    private(set) var pulldataIDs: [String] = []
+    /// Whether it calls `jr:itext()` or `jr:choice-name()`, whose texts are the current language's.
+    private(set) var readsLanguage = false
 
     init(tokens: [ExpressionToken]) {
         self.tokens = tokens
@@ -187,6 +193,8 @@ struct ExpressionParser {
             } else if take(.doubleSlash) {
                 steps = [descendantOrSelf] + (try relativePath())
             }
+            // `current()/../age` reaches a question by path, as `../age` does.
+            if case .call(let call) = primary, call.function == .current { notePath(steps) }
             if predicates.isEmpty, steps.isEmpty { return primary }
             return .filter(primary, predicates: predicates, steps: steps)
         }
@@ -325,6 +333,20 @@ struct ExpressionParser {
         case .stringLength, .normalizeSpace, .string, .number: usesCurrentValue = usesCurrentValue || arguments.isEmpty
         default: break
         }
+        if !function.isRun {
+            throw ExpressionError("Survey Form cannot run \(name)() yet", at: offset)
+        }
+        if function == .digest {
+            if case .literal(let algorithm) = arguments[1], !Digest.algorithms.contains(algorithm.uppercased()) {
+                throw ExpressionError("digest() takes MD5, SHA-1, SHA-256, SHA-384 or SHA-512, not '\(algorithm)'", at: offset)
+            }
+            if arguments.count == 3, case .literal(let encoding) = arguments[2], !Digest.encodings.contains(encoding.lowercased()) {
+                throw ExpressionError("digest() encodes as base64 or hex, not '\(encoding)'", at: offset)
+            }
+        }
+        if function == .itext || function == .choiceName { readsLanguage = true }
+        if function == .instance, case .literal(let id) = arguments[0], !instanceIDs.contains(id) { instanceIDs.append(id) }
+        if function == .pulldata, case .literal(let id) = arguments[0], !pulldataIDs.contains(id) { pulldataIDs.append(id) }
         var call = FunctionCall(function: function, name: name, arguments: arguments)
         if function == .regex, case .literal(let pattern) = arguments[1] {
             guard let compiled = CompiledPattern(pattern) else {

@@ -10,6 +10,12 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
     /// depends on them as on its references, so that a path into a repeat follows its
     /// instances. Kept apart from `references`, which name `${}` only.
     public let pathNames: [String]
+    /// The secondary instances it names in `instance('id')`, each once.
+    public let instanceIDs: [String]
+    /// The CSV files (without `.csv`) it names as `pulldata()`'s first argument, each once.
+    public let pulldataIDs: [String]
+    /// Whether its value is in the current language (`jr:itext()`, `jr:choice-name()`).
+    public let readsLanguage: Bool
     /// Every name it reads, by `${}` or by path: what it depends on.
     public var readNames: [String] { references + pathNames }
     /// Whether it reads the current question's value (`.`, `once()`, `current()`), so its value
@@ -29,6 +35,9 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
         self.source = source
         references = lexer.references
         pathNames = parser.pathNames
+        instanceIDs = parser.instanceIDs
+        pulldataIDs = parser.pulldataIDs
+        readsLanguage = parser.readsLanguage
         usesCurrentValue = parser.usesCurrentValue
         isVolatile = parser.isVolatile
     }

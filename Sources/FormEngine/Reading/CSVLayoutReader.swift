@@ -10,7 +10,9 @@ enum CSVLayoutReader {
 
     /// The records of a CSV text (RFC 4180: quoted fields may hold commas,
     /// line breaks and doubled quotes).
-    static func records(_ text: String) throws(LimitExceeded) -> [[String]] {
+    /// `strict`: a quoted field still open at the end is refused rather than
+    /// read to the end, for data files where that loses every later row.
+    static func records(_ text: String, strict: Bool = false) throws(LimitExceeded) -> [[String]] {
         var records: [[String]] = []
         var cells = CellBudget()
         var record: [String] = []
@@ -63,6 +65,9 @@ enum CSVLayoutReader {
             default:
                 field.unicodeScalars.append(scalar)
             }
+        }
+        if strict, inQuotes {
+            throw LimitExceeded("line \(records.count + 1): a value opens a quote that is never closed")
         }
         if !field.isEmpty || !record.isEmpty || fieldWasQuoted { try endRecord() }
         return records

@@ -58,6 +58,10 @@ public enum FormLimits {
     /// Calculations can double a text at each step; a longer result is empty.
     public static let builtStringBytes = 1 << 20
 
+    /// A data file a form names (a CSV list, an XML or GeoJSON file). A
+    /// 100,000-row list of districts with a few columns is about 10 MB.
+    public static let dataFileBytes = 64 << 20
+
     /// Progress reports ICU gives while one `regex()` match runs, about one
     /// per 10,000 steps: some two and a half million steps, a twentieth of a
     /// second, far past any pattern that checks an answer. A match that

@@ -52,8 +52,12 @@ public struct FormPlan: Sendable {
     /// What keeps the form from running, each naming its row; empty when it can run.
     public internal(set) var problems: [FormProblem]
 
-    /// Plans `definition`, finding what keeps it from running.
-    public init(_ definition: FormDefinition) {
+    /// Its choice lists and data files, as `instance()` reads them.
+    var instances = FormInstances()
+
+    /// Plans `definition`, finding what keeps it from running; the data files
+    /// it names are read from `media` (a missing one is a problem).
+    public init(_ definition: FormDefinition, media: FormMedia = .none) {
         self.definition = definition
         entries = []
         entryByName = [:]
@@ -83,8 +87,7 @@ public struct FormPlan: Sendable {
         for index in entries.indices {
             parseExpressions(index)
             let type = entries[index].question.type
-            if !type.isCollectable, !type.isSelect || type == .selectOneFromFile || type == .selectMultipleFromFile
-                || type == .selectOneExternal {
+            if !type.isCollectable, !type.isSelect || type == .selectOneExternal {
                 let question = entries[index].question
                 problems.append(FormProblem(
                     sheet: "survey", row: question.row,
@@ -93,6 +96,7 @@ public struct FormPlan: Sendable {
             }
         }
         orderSteps()
+        makeInstances(media: media)
     }
 
     private static func textReferences(_ question: Question) -> [String] {

@@ -143,6 +143,7 @@ final class FormScope {
     func dependencies(of expression: FormExpression, from owner: Int) -> [ObservableNode] {
         var nodes = dependencies(expression.readNames, from: owner)
         if repeatEntry != nil, expression.source.contains("position") { nodes.append(position) }
+        if expression.readsLanguage { nodes.append(runtime.language) }
         return nodes
     }
 
@@ -359,7 +360,7 @@ final class FormScope {
             // As JavaRosa does: a choice the filter no longer offers is no
             // longer part of the answer.
             // A rank's answer lists its choices as a select_multiple's does.
-            let multiple = question.type == .selectMultiple || question.type == .rank
+            let multiple = question.type.isSelectMultiple
             tokens.append(choices.observe { [unowned value] offered in
                 let kept = Self.answer(value.value, keepingOnly: offered, multiple: multiple)
                 if kept != value.value { value.value = kept }
@@ -418,7 +419,7 @@ final class FormScope {
     private func choiceList(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
         guard entry.question.type.isSelect, let listName = entry.question.listName else { return nil }
         if let answers = answersOfRepeat(listName, entry: entry, owner: owner) { return answers }
-        guard let list = plan.definition.choiceLists[listName] else { return nil }
+        guard let list = plan.choiceList(ofEntry: owner) else { return nil }
         guard let filter = entry.choiceFilter else { return Derived(from: []) { list.choices } }
         return Derived(from: [runtime.language] + dependencies(of: filter, from: owner)) { [unowned self] in
             list.choices.filter { choice in

@@ -24,11 +24,12 @@ public final class FormViewModel {
 
     /// Starts a blank response to `definition`, or throws the problems that keep
     /// it from running (an unknown type, an expression that does not parse, a
-    /// cycle of calculations), each naming its row.
+    /// cycle of calculations, a data file missing from `media`), each naming its row.
     public convenience init(
-        definition: FormDefinition, language: String? = nil, environment: FormEnvironment = FormEnvironment()
+        definition: FormDefinition, media: FormMedia = .none, language: String? = nil,
+        environment: FormEnvironment = FormEnvironment()
     ) throws(FormDefinitionError) {
-        try self.init(plan: FormPlan(definition), language: language, environment: environment)
+        try self.init(plan: FormPlan(definition, media: media), language: language, environment: environment)
     }
 
     /// Starts a blank response to the form `plan` was made for (off the main
@@ -203,7 +204,7 @@ public final class FormViewModel {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return Self.unanswered }
         guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }
-        let names = state.question.type == .selectOne ? [value] : value.split(separator: " ").map(String.init)
+        let names = state.question.type.isSelectOne ? [value] : value.split(separator: " ").map(String.init)
         return names.map { name in
             choices.first { $0.name == name }?.label.text(in: language.value) ?? name
         }.joined(separator: ", ")
@@ -234,7 +235,7 @@ public final class FormViewModel {
                     for (offset, instance) in repeatState.instances.value.enumerated() {
                         collect(instance.states, prefix: "\(prefix)\(name)[\(offset + 1)]/", depth: question.path.count)
                     }
-                } else if question.type != .group, question.type != .note {
+                } else if question.type != .group, question.type != .note, !question.type.isDataFileDeclaration {
                     let value = question.type == .end
                         ? FormClock.now.evaluate(in: root.context(for: 0) { "" }).stringValue : state.readSource()
                     result.append((prefix + name, value))

@@ -31,9 +31,18 @@ struct ScopeContext: @MainActor EvaluationContext {
     func choiceLabel(of choice: String, question name: String) -> String? {
         guard let scope else { return nil }
         let plan = scope.runtime.plan
-        guard let entry = plan.entryByName[name], let list = plan.entries[entry].question.listName,
-              let found = plan.definition.choiceLists[list]?.choices.first(where: { $0.name == choice }) else { return nil }
+        guard let entry = plan.entryByName[name],
+              let found = plan.choiceList(ofEntry: entry)?.choices.first(where: { $0.name == choice }) else { return nil }
         return found.label.text(in: scope.runtime.language.value)
+    }
+
+    func secondaryInstance(_ id: String) -> SecondaryInstance? {
+        scope?.runtime.plan.instances.byID[id]
+    }
+
+    func itext(_ id: String) -> String? {
+        guard let scope else { return nil }
+        return scope.runtime.plan.instances.itextText(id)?.text(in: scope.runtime.language.value)
     }
 
     /// The XForm's root carries the form's `id` and, if set, its `version`.
@@ -80,6 +89,9 @@ struct ChoiceFilterContext: @MainActor EvaluationContext {
 
     var currentValue: String { choice.name }
     var position: Int? { base.position }
+    func formPathValues(of name: String) -> [String] { base.formPathValues(of: name) }
+    func secondaryInstance(_ id: String) -> SecondaryInstance? { base.secondaryInstance(id) }
+    func itext(_ id: String) -> String? { base.itext(id) }
     func rootAttribute(_ name: String) -> String? { base.rootAttribute(name) }
 
     func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {

@@ -1,0 +1,70 @@
+public import Foundation
+
+/// Where a form's data files are found: ODK's media folder for the form
+/// (`household-media/` beside `household.xlsx`), then the form's own folder.
+///
+/// Only plain file names are looked up, so a form cannot reach outside those
+/// folders; a file is read whole, once, within `FormLimits.dataFileBytes`.
+public struct FormMedia: Sendable {
+    /// The folders searched, in order.
+    public let folders: [URL]
+
+    /// Searches `folders` in order.
+    public init(folders: [URL]) {
+        self.folders = folders
+    }
+
+    /// The media of the form file at `url`: `NAME-media/` beside it, then its folder.
+    public init(besideFormAt url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let stem = url.deletingPathExtension().lastPathComponent
+        self.init(folders: [folder.appendingPathComponent(stem + "-media", isDirectory: true), folder])
+    }
+
+    /// No folder: a form read from memory, which has no files beside it.
+    public static let none = FormMedia(folders: [])
+
+    /// Why a data file could not be read.
+    public enum Failure: Error, Equatable {
+        /// In no folder searched (or not a plain file name).
+        case missing
+        /// Larger than `FormLimits.dataFileBytes`.
+        case tooLarge
+        /// There, but the system would not give its bytes.
+        case unreadable(String)
+    }
+
+    /// The bytes of the file called `name` in the first folder that has it.
+    public func data(named name: String) throws(Failure) -> Data {
+        guard Self.isPlainName(name) else { throw .missing }
+        for folder in folders {
+            let url = folder.appendingPathComponent(name, isDirectory: false)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            if let size = attributes[.size] as? Int, size > FormLimits.dataFileBytes { throw .tooLarge }
+            do {
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                // Read to one byte past the limit: a file that grew since is still refused.
+                let data = try handle.read(upToCount: FormLimits.dataFileBytes + 1) ?? Data()
+                guard data.count <= FormLimits.dataFileBytes else { throw Failure.tooLarge }
+                return data
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw .unreadable(error.localizedDescription)
+            }
+        }
+        throw .missing
+    }
+
+    /// The folders as a person would look for them, for messages.
+    public var searchedPlaces: String {
+        folders.map(\.path).joined(separator: " or ")
+    }
+
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+}

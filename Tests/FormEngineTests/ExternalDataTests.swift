@@ -1,0 +1,231 @@
+import FormEngine
+import Foundation
+import XCTest
+
+/// Data files beside a form (`select_one_from_file`, `csv-external`,
+/// `xml-external`, `pulldata()`), `instance()` paths over them and over the
+/// form's own choice lists, `jr:itext()` and `digest()`, as ODK Collect runs them.
+final class ExternalDataTests: XCTestCase {
+    /// A folder holding `files`, as a form's media folder.
+    private func media(_ files: [String: String]) throws -> FormMedia {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        return FormMedia(folders: [folder])
+    }
+
+    private func problems(_ markdown: String, media: FormMedia) throws -> [String] {
+        FormPlan(try FormFixtures.definition(markdown), media: media).problems.map(\.description)
+    }
+
+    private static let towns = """
+        name,label,region,population
+        lyon,Lyon,ara,522000
+        grenoble,Grenoble,ara,158000
+        "lille","Lille, Nord",hdf,236000
+        arras,Arras,hdf
+        """
+
+    @MainActor func testSelectFromACSVFileOffersItsRowsFilteredByTheirColumns() async throws {
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label | choice_filter | parameters |
+            | | select_one regions | region | Region | | |
+            | | select_one_from_file towns.csv | town | Town | region = ${region} | |
+            | | select_multiple_from_file towns.csv | big | Big towns | population > 200000 | value=label label=name |
+            | choices |
+            | | list_name | name | label |
+            | | regions | ara | Auvergne-Rhône-Alpes |
+            | | regions | hdf | Hauts-de-France |
+            """), media: media(["towns.csv": Self.towns]))
+        let town = try XCTUnwrap(form.state(named: "town"))
+        XCTAssertEqual(town.choices?.value.map(\.name), [])
+        form.state(named: "region")?.value.value = "hdf"
+        XCTAssertEqual(town.choices?.value.map(\.name), ["lille", "arras"])
+        XCTAssertEqual(town.choices?.value.first?.label.text(in: nil), "Lille, Nord", "a quoted value keeps its comma")
+        town.value.value = "arras"
+        XCTAssertEqual(town.value.value, "arras")
+        let big = try XCTUnwrap(form.state(named: "big")?.choices?.value)
+        XCTAssertEqual(big.map(\.name), ["Lyon", "Lille, Nord"], "value= and label= name the columns")
+        XCTAssertEqual(big.map { $0.label.text(in: nil) }, ["lyon", "lille"])
+    }
+
+    @MainActor func testPulldataReadsTheRowWhoseKeyMatchesAndFollowsTheKey() async throws {
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label | calculation |
+            | | text | code | Code | |
+            | | calculate | people | | pulldata('towns', 'population', 'name', ${code}) |
+            | | calculate | none | | pulldata('towns', 'population', 'name', 'paris') |
+            """), media: media(["towns.csv": Self.towns]))
+        let people = try XCTUnwrap(form.state(named: "people"))
+        XCTAssertEqual(people.value.value, "")
+        form.state(named: "code")?.value.value = "grenoble"
+        XCTAssertEqual(people.value.value, "158000")
+        form.state(named: "code")?.value.value = "arras"
+        XCTAssertEqual(people.value.value, "", "a short row leaves its last fields blank")
+        XCTAssertEqual(form.state(named: "none")?.value.value, "", "no row has the key")
+    }
+
+    @MainActor func testInstancePathsReadTheFormsOwnListsWithPredicatesAndItext() async throws {
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label::English (en) | label::Deutsch (de) | calculation |
+            | | select_one fruit | fruit | Fruit | Obst | |
+            | | calculate | colour | | | instance('fruit')/root/item[name = ${fruit}]/colour |
+            | | calculate | shown | | | jr:itext(instance('fruit')/root/item[name = ${fruit}]/itextId) |
+            | | calculate | red | | | count(instance('fruit')/root/item[colour = 'red']) |
+            | | calculate | second | | | instance('fruit')/root/item[2]/name |
+            | | calculate | question | | | jr:itext('/data/fruit:label') |
+            | choices |
+            | | list_name | name | label::English (en) | label::Deutsch (de) | colour |
+            | | fruit | apple | Apple | Apfel | red |
+            | | fruit | pear | Pear | Birne | green |
+            | | fruit | cherry | Cherry | Kirsche | red |
+            """), language: "English (en)")
+        form.state(named: "fruit")?.value.value = "pear"
+        XCTAssertEqual(form.state(named: "colour")?.value.value, "green")
+        XCTAssertEqual(form.state(named: "shown")?.value.value, "Pear")
+        XCTAssertEqual(form.state(named: "red")?.value.value, "2")
+        XCTAssertEqual(form.state(named: "second")?.value.value, "pear")
+        XCTAssertEqual(form.state(named: "question")?.value.value, "Fruit")
+        form.language.value = "Deutsch (de)"
+        XCTAssertEqual(form.state(named: "shown")?.value.value, "Birne", "jr:itext follows the language")
+        XCTAssertEqual(form.state(named: "question")?.value.value, "Obst")
+    }
+
+    @MainActor func testXMLAndGeoJSONFilesAreReadAsODKReadsThem() async throws {
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label | calculation |
+            | | xml-external | places | | |
+            | | text | code | Code | |
+            | | calculate | place | | instance('places')/root/item[@code = ${code}]/name |
+            | | calculate | rivers | | count(instance('places')//river) |
+            | | select_one_from_file wells.geojson | well | Well | |
+            | | calculate | where | | instance('wells')/root/item[id = ${well}]/geometry |
+            """), media: media([
+                "places.xml": """
+                    <?xml version="1.0"?>
+                    <root>
+                      <item code="7"><name>Saint-&#201;tienne</name><river>Furan</river></item>
+                      <item code="8"><name><![CDATA[A & B]]></name><river>Loire</river></item>
+                    </root>
+                    """,
+                "wells.geojson": """
+                    {"type": "FeatureCollection", "features": [
+                      {"type": "Feature", "id": "w1", "geometry": {"type": "Point", "coordinates": [4.39, 45.43, 512]},
+                       "properties": {"title": "North well", "depth": 12.5, "dry": false}},
+                      {"type": "Feature", "geometry": {"type": "Point", "coordinates": [4.4, 45.4]},
+                       "properties": {"id": 2, "title": "South well"}}
+                    ]}
+                    """,
+            ]))
+        form.state(named: "code")?.value.value = "7"
+        XCTAssertEqual(form.state(named: "place")?.value.value, "Saint-Étienne")
+        form.state(named: "code")?.value.value = "8"
+        XCTAssertEqual(form.state(named: "place")?.value.value, "A & B")
+        XCTAssertEqual(form.state(named: "rivers")?.value.value, "2")
+        let well = try XCTUnwrap(form.state(named: "well"))
+        XCTAssertEqual(well.choices?.value.map(\.name), ["w1", "2"])
+        XCTAssertEqual(well.choices?.value.map { $0.label.text(in: nil) }, ["North well", "South well"])
+        XCTAssertEqual(well.choices?.value.first?.properties["depth"], "12.5")
+        XCTAssertEqual(well.choices?.value.first?.properties["dry"], "false")
+        well.value.value = "w1"
+        XCTAssertEqual(form.state(named: "where")?.value.value, "45.43 4.39 512 0", "GeoJSON's lon, lat as ODK's lat lon alt acc")
+    }
+
+    @MainActor func testDigestHashesAsODKNamesThem() async throws {
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label | calculation |
+            | | calculate | sha256 | | digest('abc', 'SHA-256', 'hex') |
+            | | calculate | md5 | | digest('', 'MD5') |
+            | | calculate | sha1 | | digest('abc', 'SHA-1', 'hex') |
+            | | calculate | sha512 | | string-length(digest('abc', 'SHA-512', 'hex')) |
+            """))
+        XCTAssertEqual(form.state(named: "sha256")?.value.value, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(form.state(named: "md5")?.value.value, "1B2M2Y8AsgTpgAmY7PhCfg==", "base64 when no encoding is given")
+        XCTAssertEqual(form.state(named: "sha1")?.value.value, "a9993e364706816aba3e25717850c26c9cd0d89d")
+        XCTAssertEqual(form.state(named: "sha512")?.value.value, "128")
+    }
+
+    func testAMissingOrBrokenFileRefusesTheFormNamingTheFileAndLine() throws {
+        let form = """
+            | survey |
+            | | type | name | label |
+            | | select_one_from_file towns.csv | town | Town |
+            """
+        let missing = try problems(form, media: media([:]))
+        XCTAssertEqual(missing.count, 1)
+        XCTAssertTrue(missing[0].contains("row 2") && missing[0].contains("'towns.csv' is missing"), missing[0])
+        XCTAssertTrue(try problems(form, media: .none)[0].contains("'towns.csv' is needed"))
+
+        let tooMany = try problems(form, media: media(["towns.csv": "name,label\nlyon,Lyon\nlille,Lille,extra\n"]))
+        XCTAssertTrue(tooMany.first?.contains("line 3: 3 values, but the first line names 2 columns") ?? false, "\(tooMany)")
+        let open = try problems(form, media: media(["towns.csv": "name,label\nlyon,\"Lyon\nlille,Lille\n"]))
+        XCTAssertTrue(open.first?.contains("never closed") ?? false, "\(open)")
+        let unnamed = try problems(form, media: media(["towns.csv": "name,,label\n"]))
+        XCTAssertTrue(unnamed.first?.contains("a column has no name") ?? false, "\(unnamed)")
+        let binary = try problems(form, media: media(["towns.csv": ""]))
+        XCTAssertTrue(binary.first?.contains("it is empty") ?? false, "\(binary)")
+
+        let xml = try problems("""
+            | survey |
+            | | type | name | label |
+            | | xml-external | places | |
+            """, media: media(["places.xml": "<root><item></root>"]))
+        XCTAssertTrue(xml.first?.contains("'places.xml' cannot be read: it is not well-formed XML") ?? false, "\(xml)")
+        let geo = try problems("""
+            | survey |
+            | | type | name | label |
+            | | select_one_from_file wells.geojson | well | Well |
+            """, media: media(["wells.geojson": #"{"type": "FeatureCollection", "features": [{"type": "Feature"}]}"#]))
+        XCTAssertTrue(geo.first?.contains("feature 1 is not a Point") ?? false, "\(geo)")
+    }
+
+    func testInstanceOfNothingAndFunctionsNotRunAreRefusedNotBlank() throws {
+        let unknown = try problems("""
+            | survey |
+            | | type | name | label | calculation |
+            | | calculate | c | | instance('nowhere')/root/item[1]/name |
+            """, media: .none)
+        XCTAssertEqual(unknown.count, 1)
+        XCTAssertTrue(unknown[0].contains("instance('nowhere') names no choice list and no data file"), unknown[0])
+        for expression in ["property('deviceid')", "local-name(.)", "jr:unknown(1)", "digest('a', 'SHA-3')", "digest('a', 'MD5', 'base32')"] {
+            XCTAssertThrowsError(try FormExpression(expression), expression)
+        }
+    }
+
+    func testOnlyPlainNamesAreReadFromTheMediaFolders() throws {
+        let media = try media(["towns.csv": "name\n"])
+        XCTAssertNoThrow(try media.data(named: "towns.csv"))
+        for name in ["../towns.csv", "/etc/passwd", "..", ""] {
+            XCTAssertThrowsError(try media.data(named: name), name) { XCTAssertEqual($0 as? FormMedia.Failure, .missing) }
+        }
+        let formURL = URL(fileURLWithPath: "/forms/household.xlsx")
+        XCTAssertEqual(FormMedia(besideFormAt: formURL).folders.map(\.path), ["/forms/household-media", "/forms"])
+    }
+
+    /// A long list: an equality predicate is answered from the index, and
+    /// gives the same items a scan gives.
+    @MainActor func testALongListIsLookedUpByIndexWithTheSameAnswers() async throws {
+        var csv = "name,label,district\n"
+        for row in 0..<100_000 { csv += "v\(row),Village \(row),d\(row % 500)\n" }
+        let form = try FormViewModel(definition: FormFixtures.definition("""
+            | survey |
+            | | type | name | label | calculation |
+            | | text | district | District | |
+            | | calculate | villages | | count(instance('villages')/root/item[district = ${district}]) |
+            | | calculate | scanned | | count(instance('villages')/root/item[district = concat(${district}, '') and true()]) |
+            | | calculate | first | | pulldata('villages', 'label', 'district', ${district}) |
+            """), media: media(["villages.csv": csv]))
+        form.state(named: "district")?.value.value = "d42"
+        XCTAssertEqual(form.state(named: "villages")?.value.value, "200")
+        XCTAssertEqual(form.state(named: "scanned")?.value.value, "200")
+        XCTAssertEqual(form.state(named: "first")?.value.value, "Village 42")
+    }
+}
