@@ -63,6 +63,12 @@ static inline void twb_signal_emit(gpointer instance, const gchar *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+// Emits a signal that takes one position (a list view's activate), as a
+// click or Enter on that row would.
+static inline void twb_emit_position(gpointer instance, const gchar *signal, guint position) {
+    g_signal_emit_by_name(instance, signal, position);
+}
+
 // Emits a native dialog's response, as the user's answer would. For tests.
 static inline void twb_emit_response(gpointer dialog, gint response) {
     g_signal_emit_by_name(dialog, "response", response);

@@ -45,6 +45,101 @@ public final class DropDown: Widget, Bindable {
         }
     }
 
+    /// Whether the open list has a search entry (`enableSearch(label:)`).
+    public var isSearchable: Bool {
+        dropDown.map { gtk_drop_down_get_enable_search($0) != 0 } ?? false
+    }
+
+    /// Gives the open list a search entry, named `label` to a screen reader,
+    /// that narrows the items to those whose title contains what is typed
+    /// (ignoring case), for lists too long to scroll through. Typing goes to
+    /// it as the list opens; Down moves into the narrowed list.
+    public func enableSearch(label: String) {
+        guard let dropDown, !isSearchable else { return }
+        // The search matches each item's string, the title `showItems` gave it.
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        gtk_drop_down_set_expression(dropDown, expression)
+        gtk_expression_unref(expression)
+        gtk_drop_down_set_enable_search(dropDown, 1)
+        guard let popover = child(ofType: gtk_popover_get_type()), let list = try? Widget.wrapping(popover) else { return }
+        searchTokens.append(Signal.connectKnown(UnsafeMutableRawPointer(popover), signal: "map") { [weak self] in
+            // After the drop-down has put focus in its list as it opens.
+            _ = addIdle(priority: G_PRIORITY_DEFAULT) { [weak self] in
+                self?.focusSearchEntry(label: label)
+                return false
+            }
+        })
+        // Added before any `onEnterInList` handler, so it runs first.
+        searchTokens.append(list.onEnter { [weak self] in
+            self?.pickOnEnter()
+            return false
+        })
+    }
+
+    /// GTK 4.8 picks the list's selection on Enter, not the row with focus,
+    /// and a row reached from the search entry has focus unselected; Enter
+    /// in the search entry picks nothing. So Enter selects the row with focus,
+    /// or from the entry the first item matching its text (which the list
+    /// may not show yet: the entry waits before it narrows it), and then
+    /// activates it.
+    private func pickOnEnter() {
+        guard let popover = child(ofType: gtk_popover_get_type()),
+              let list = Self.descendant(of: popover, ofType: gtk_list_view_get_type()),
+              let shown = gtk_list_view_get_model(OpaquePointer(list)),
+              let root = pointer.flatMap({ gtk_widget_get_root($0) }),
+              let focus = gtk_root_get_focus(root) else { return }
+        if focus == list || gtk_widget_is_ancestor(focus, list) != 0 {
+            let label = twb_instance_is_a(focus, gtk_label_get_type()) != 0
+                ? focus : Self.descendant(of: focus, ofType: gtk_label_get_type())
+            guard let label, let title = gtk_label_get_text(OpaquePointer(label)).map({ String(cString: $0) }),
+                  let position = Self.position(of: title, in: shown) else { return }
+            gtk_selection_model_select_item(shown, guint(position), 1)
+        } else if let entry = Self.descendant(of: popover, ofType: gtk_search_entry_get_type()),
+                  focus == entry || gtk_widget_is_ancestor(focus, entry) != 0 {
+            let typed = gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
+            guard let model = dropDown.flatMap({ gtk_drop_down_get_model($0) }),
+                  let match = Self.titles(of: model).first(where: { typed.isEmpty || $0.localizedCaseInsensitiveContains(typed) }),
+                  let position = Self.position(of: match, in: shown) else { return }
+            gtk_selection_model_select_item(shown, guint(position), 1)
+            twb_emit_position(UnsafeMutableRawPointer(list), "activate", guint(position))
+        }
+    }
+
+    /// The titles of a list of GtkStringObjects, in order.
+    private static func titles(of model: OpaquePointer) -> [String] {
+        (0..<g_list_model_get_n_items(model)).map { index in
+            guard let item = g_list_model_get_item(model, index) else { return "" }
+            defer { g_object_unref(item) }
+            return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    private static func position(of title: String, in model: OpaquePointer) -> Int? {
+        titles(of: model).firstIndex(of: title)
+    }
+
+    /// Focus to the search entry as the list opens (GTK 4.8 focuses the
+    /// list, which has no type-ahead), and Enter's pick.
+    private var searchTokens: [ObservationToken] = []
+
+    private func focusSearchEntry(label: String) {
+        guard let popover = child(ofType: gtk_popover_get_type()),
+              let entry = Self.descendant(of: popover, ofType: gtk_search_entry_get_type()) else { return }
+        // GTK 4.8 leaves it named by its type.
+        (try? Widget.wrapping(entry))?.accessibleLabel = label
+        gtk_widget_grab_focus(entry)
+    }
+
+    private static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if twb_instance_is_a(current, type) != 0 { return current }
+            if let found = descendant(of: current, ofType: type) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     private static func splice(_ strings: OpaquePointer, at position: Int, removing removed: Int, titles: [String]) {
         withNullTerminatedCStrings(titles) { gtk_string_list_splice(strings, guint(position), guint(removed), $0) }
     }

@@ -332,7 +332,7 @@ private final class ChunkedRefresh {
 /// Runs `body` from a GLib idle source at `priority` until it returns
 /// false or the source is removed; the source holds `body`.
 @MainActor
-private func addIdle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> guint {
+func addIdle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> guint {
     g_idle_add_full(priority, { RepeatedBody.run($0) }, RepeatedBody.retained(body), RepeatedBody.release)
 }
 
