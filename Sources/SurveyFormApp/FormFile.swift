@@ -79,7 +79,8 @@ struct FormFile: Sendable {
             _ = try? FileHandle(forReadingFrom: URL(fileURLWithPath: holdForTesting)).readToEnd()
         }
         if stopping() { return nil }
-        let plan = FormPlan(definition)
+        // Its data files (`select_one_from_file`, `pulldata()`) sit beside it or in its media folder.
+        let plan = FormPlan(definition, media: FormMedia(besideFormAt: url))
         if stopping() { return nil }
         guard plan.problems.isEmpty else {
             return .failure(FormFileError(path: url.path, problems: plan.problems.map { "\($0)" }))

@@ -8,12 +8,12 @@ import TwoWayBindingGtk
 @MainActor
 enum ChoiceButtonsControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
-        question.type == .selectOne || question.type == .selectMultiple
+        question.type.isSelectOne || question.type == .selectMultiple || question.type == .selectMultipleFromFile
     }
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
         guard let choices = state.choices else { return nil }
-        let multiple = state.question.type == .selectMultiple
+        let multiple = state.question.type.isSelectMultiple
         let box = Box(vertical: true, spacing: 2)
         let holder = Box(vertical: true)
         holder.append(box)

@@ -2,11 +2,19 @@ import FormEngine
 import TwoWayBinding
 import TwoWayBindingGtk
 
-/// A select_one shown `minimal`: a drop-down of the choices offered now.
+/// A select_one shown `minimal` or `autocomplete`, or drawing its
+/// choices from a data file (which may hold thousands of rows): a drop-down
+/// of the choices offered now, searchable by typing in its open list unless
+/// it is only `minimal`.
 @MainActor
 enum DropDownControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
-        question.type == .selectOne && question.hasAppearance("minimal")
+        question.type.isSelectOne && (question.type == .selectOneFromFile || question.hasAppearance("minimal") || isSearched(question))
+    }
+
+    /// `autocomplete`: the list is searched by typing, as Collect filters it.
+    private static func isSearched(_ question: Question) -> Bool {
+        question.hasAppearance("autocomplete")
     }
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
@@ -14,6 +22,9 @@ enum DropDownControl: QuestionControlKind {
         let language = context.language
         let dropDown = DropDown()
         dropDown.horizontalAlignment = .start
+        if isSearched(state.question) || state.question.type == .selectOneFromFile {
+            dropDown.enableSearch(label: String(format: tr("Search %@"), state.label.value))
+        }
         let titles = ObservableList<String>()
         dropDown.showItems(titles) { $0 }.store(in: context.bag)
         let fill = { [weak dropDown] in
