@@ -129,7 +129,7 @@ extension FormWindow {
         var labels: [String: String] = [:]
         var calculated: Set<String> = []
         for question in form.definition.allQuestions {
-            labels[question.pathString] = question.label.text(in: language)
+            labels[question.pathString] = question.shownLabel(in: language)
             if question.type == .calculate { calculated.insert(question.pathString) }
         }
         let lines = response.answers.compactMap { answer -> String? in

@@ -21,6 +21,18 @@ public final class Label: Widget {
         }
     }
 
+    /// Pango markup shown (`<b>`, `<span foreground="red">`, `<a href>`),
+    /// with `text` and a screen reader then giving its words without the
+    /// tags; setting an equal markup does nothing. The caller escapes what
+    /// is not markup (`g_markup_escape_text`'s five characters).
+    public var markup: String {
+        get { label.map { String(cString: gtk_label_get_label($0)) } ?? "" }
+        set {
+            guard let label, gtk_label_get_use_markup(label) == 0 || markup != newValue else { return }
+            gtk_label_set_markup(label, newValue)
+        }
+    }
+
     /// Whether long text wraps at word boundaries onto more lines, aligned
     /// to the start, as a question's or a message's text reads.
     public var wrapsWords: Bool {
@@ -54,6 +66,16 @@ public final class Label: Widget {
         format: @escaping (Source.Value) -> String
     ) -> AnyBinding {
         observe(for: source) { label, value in label.text = format(value) }
+    }
+
+    /// Shows `source` as Pango markup through `format`, now and after each
+    /// change, replacing any binding this label had.
+    @discardableResult
+    public func showMarkup<Source: ObservableValue>(
+        _ source: Source,
+        format: @escaping (Source.Value) -> String
+    ) -> AnyBinding {
+        observe(for: source) { label, value in label.markup = format(value) }
     }
 
     /// Shows `source`, now and after each change, replacing any binding this label had.

@@ -28,7 +28,7 @@ def test_a_village_from_a_csv_file_is_found_by_typing_and_its_data_pulled(launch
     app.key("Down", "Return")
     summary = "mathare: 206000 people, clinic Mathare North Clinic, code N1"
     wait_for(lambda: app.find_all(Atspi.Role.LABEL, name=summary),
-             "the note filled in from the CSV row, the XML file and the form's own list")
+             "the note filled in from the CSV row, the XML file and the form's own list, heard without its marks")
     # Enter in the search entry picks the first match, before the list has
     # even narrowed; the GeoJSON features are named by their titles.
     app.wait_focus((Atspi.Role.PUSH_BUTTON, "Nearest well"), "Enter moves on after the pick")

@@ -348,8 +348,8 @@ final class FormScope {
             return .valid
         }
 
-        let label = text(question.label, references: entry.textReferences, owner: index)
-        let hint = text(question.hint, references: entry.textReferences, owner: index)
+        let label = formatted(text(question.label, references: entry.textReferences, owner: index))
+        let hint = formatted(text(question.hint, references: entry.textReferences, owner: index))
         var readout: Derived<String>?
         if !question.readout.isEmpty {
             let filled = text(question.readout, references: entry.textReferences, owner: index)
@@ -390,6 +390,11 @@ final class FormScope {
         return Derived(from: [language] + dependencies(names, from: owner)) { [unowned self] in
             filledIn(text.text(in: language.value) ?? "", names: names, owner: owner)
         }
+    }
+
+    /// `text` read as ODK's Markdown and HTML subset.
+    private func formatted(_ text: Derived<String>) -> Derived<FormattedText> {
+        Derived(from: [text]) { FormattedText(parsing: text.value) }
     }
 
     /// The `references` that occur in some language of `text`.

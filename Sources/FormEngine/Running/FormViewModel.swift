@@ -206,7 +206,7 @@ public final class FormViewModel {
         guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }
         let names = state.question.type.isSelectOne ? [value] : value.split(separator: " ").map(String.init)
         return names.map { name in
-            choices.first { $0.name == name }?.label.text(in: language.value) ?? name
+            choices.first { $0.name == name }?.shownLabel(in: language.value) ?? name
         }.joined(separator: ", ")
     }
 

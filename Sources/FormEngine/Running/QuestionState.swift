@@ -30,10 +30,16 @@ public final class QuestionState {
     /// once, the answer's verdict once touched, so that an untouched
     /// question is not scolded before its turn.
     public let shownValidation: Derived<FieldValidation>
-    /// The label in the form's current language, `${}` references filled in.
+    /// The label in the form's current language, `${}` references filled in,
+    /// as words without Markdown or HTML marks (`formattedLabel` has them).
     public let label: Derived<String>
-    /// The hint in the form's current language, `${}` references filled in.
+    /// The hint in the form's current language, `${}` references filled in,
+    /// as words without marks (`formattedHint` has them).
     public let hint: Derived<String>
+    /// The label with its emphasis, headings, colours and links.
+    public let formattedLabel: Derived<FormattedText>
+    /// The hint with its emphasis, headings, colours and links.
+    public let formattedHint: Derived<FormattedText>
     /// How the answer reads (`12.5 yrs`) when the row has a `readout`, in the
     /// current language; `""` while unanswered. `nil` without one.
     public let readout: Derived<String>?
@@ -52,7 +58,7 @@ public final class QuestionState {
     init(
         question: Question, value: Observable<String>, source: ObservableNode, readSource: @escaping () -> String,
         isRelevant: ObservableBool, isRequired: ObservableBool, isReadOnly: ObservableBool,
-        validation: Derived<FieldValidation>, label: Derived<String>, hint: Derived<String>, readout: Derived<String>?,
+        validation: Derived<FieldValidation>, label: Derived<FormattedText>, hint: Derived<FormattedText>, readout: Derived<String>?,
         choices: Derived<[Choice]>?, repeatState: RepeatState?, inputError: Observable<FieldValidation>,
         constraintProblem: @escaping () -> String
     ) {
@@ -66,8 +72,10 @@ public final class QuestionState {
         self.isRequired = isRequired
         self.isReadOnly = isReadOnly
         self.validation = validation
-        self.label = label
-        self.hint = hint
+        formattedLabel = label
+        formattedHint = hint
+        self.label = Derived(from: [label]) { label.value.plainText }
+        self.hint = Derived(from: [hint]) { hint.value.plainText }
         self.readout = readout
         self.choices = choices
         self.repeatState = repeatState

@@ -44,7 +44,9 @@ enum QuestionCard {
         // label's (a screen reader hears "required" from the description).
         let title = Label()
         title.wrapsWords = true
-        title.show(state.label)
+        // Emphasis, headings, colours and links as Collect shows them; a
+        // screen reader hears the words.
+        title.showMarkup(state.formattedLabel, format: LabelMarkup.pango)
         let required = state.isRequired
         let mark = Label()
         mark.text = Self.requiredMark
@@ -60,9 +62,10 @@ enum QuestionCard {
         hint.wrapsWords = true
         hint.addStyleClass("dim-label")
         hint.addStyleClass("caption")
-        hint.show(state.hint)
+        hint.showMarkup(state.formattedHint, format: LabelMarkup.pango)
         state.hint.observe(sendInitial: true) { [weak hint] in hint?.isVisible = !$0.isEmpty }.store(in: bag)
         box.append(hint)
+        if !question.guidanceHint.isEmpty { addGuidance(for: question, to: box, context: context) }
 
         guard question.type != .note, let control = ControlRegistry.makeControl(for: state, context: context) else {
             return (card, nil)
@@ -94,6 +97,30 @@ enum QuestionCard {
         state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
             .store(in: bag)
         return (card, control)
+    }
+
+    /// `guidance_hint`, shown on request as Collect's "collapsed" guidance
+    /// is: a toggle button under the hint, and the text under it while pressed.
+    private static func addGuidance(for question: Question, to box: Box, context: ControlContext) {
+        let language = context.language
+        let toggle = ToggleButton(label: tr("Guidance"))
+        toggle.horizontalAlignment = .start
+        toggle.addStyleClass("flat")
+        let guidance = Label()
+        guidance.wrapsWords = true
+        guidance.showMarkup(language) { LabelMarkup.pango(FormattedText(parsing: question.guidanceHint.text(in: $0) ?? "")) }
+        guidance.isVisible = false
+        let shown = Observable(false)
+        toggle.bind(with: shown)
+        // The observer keeps the flag (a binding holds its model weakly)
+        // while the card lives.
+        shown.observe { [weak guidance, shown] in
+            _ = shown
+            guidance?.isVisible = $0
+        }
+        .store(in: context.bag)
+        box.append(toggle)
+        box.append(guidance)
     }
 
     /// What marks a required question beside its label.

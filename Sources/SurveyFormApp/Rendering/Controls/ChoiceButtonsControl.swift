@@ -24,7 +24,7 @@ enum ChoiceButtonsControl: QuestionControlKind {
             box.removeAll()
             buttons = []
             for choice in choices.value {
-                let label = choice.label.text(in: language.value) ?? choice.name
+                let label = choice.shownLabel(in: language.value)
                 let button = multiple ? CheckButton(label: label) : CheckButton(radioLabel: label)
                 if !multiple, let leader = buttons.first { button.joinGroup(of: leader) }
                 button.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: multiple))

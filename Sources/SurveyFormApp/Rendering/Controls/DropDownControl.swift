@@ -31,7 +31,7 @@ enum DropDownControl: QuestionControlKind {
             guard let dropDown else { return }
             // The old binding must not read the emptied list as the user's choice.
             dropDown.binder = nil
-            titles.replaceAll(with: choices.value.map { $0.label.text(in: language.value) ?? $0.name })
+            titles.replaceAll(with: choices.value.map { $0.shownLabel(in: language.value) })
             // The binding shows the answer again in the new list.
             dropDown.bind(with: state.value, transform: choiceIndex(in: choices), options: ControlContext.options(for: state))
         }

@@ -31,7 +31,7 @@ enum RankControl: QuestionControlKind {
             list.removeAll()
             firstButton = nil
             let order = RankOrder.names(state.value.value, offered: choices.value)
-            let labels = Dictionary(choices.value.map { ($0.name, $0.label.text(in: language.value) ?? $0.name) }) { first, _ in first }
+            let labels = Dictionary(choices.value.map { ($0.name, $0.shownLabel(in: language.value)) }) { first, _ in first }
             let readOnly = state.isReadOnly.value
             for (index, name) in order.enumerated() {
                 let label = labels[name] ?? name
