@@ -74,9 +74,19 @@ public struct Choice: Sendable, Equatable {
     public var properties: [String: String]
     /// The choices sheet's row.
     public var row: Int
+    /// Media shown with the label (`media::image`, …), file names per language, by kind.
+    public var media: [MediaKind: TranslatedText] = [:]
     /// Whether the converter adds it rather than the sheet holding it
     /// (`or_other`'s "Other"): offered, not described.
     public var isGenerated = false
+}
+
+/// The media a label can carry, as XLSForm's `media::` columns name them.
+public enum MediaKind: String, Sendable, CaseIterable, Hashable {
+    case image
+    case bigImage = "big-image"
+    case audio
+    case video
 }
 
 /// A text in each of the form's languages (`default` for a column with none).

@@ -175,6 +175,7 @@ struct FormParser {
         var lists: [String: ChoiceList] = [:]
         var order: [String] = []
         let listNameColumn = table.cells("list_name"), nameColumn = table.cells("name"), labelColumn = table.texts("label")
+        let mediaColumns = MediaKind.allCases.map { ($0, table.texts("media::" + $0.rawValue)) }
         for row in table.rows {
             guard let listName = row[listNameColumn] else { continue }
             guard let name = row[nameColumn] else {
@@ -187,7 +188,8 @@ struct FormParser {
                 guard !["list_name", "name", "label"].contains(column.name), !column.name.hasPrefix("media::") else { continue }
                 properties[column.header] = cell.value
             }
-            let choice = Choice(name: name, label: row.translated(labelColumn), properties: properties, row: row.number)
+            var choice = Choice(name: name, label: row.translated(labelColumn), properties: properties, row: row.number)
+            choice.media = row.media(mediaColumns)
             if lists[listName] == nil {
                 lists[listName] = ChoiceList(name: listName, choices: [])
                 order.append(listName)

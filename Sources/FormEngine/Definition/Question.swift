@@ -20,6 +20,8 @@ public struct Question: Sendable {
     public var label = TranslatedText()
     public var hint = TranslatedText()
     public var guidanceHint = TranslatedText()
+    /// Media shown with the label (`media::image`, …), file names per language, by kind.
+    public var media: [MediaKind: TranslatedText] = [:]
     public var requiredMessage = TranslatedText()
     public var constraintMessage = TranslatedText()
     /// `readout`: how the answer reads beside its control and in the summary

@@ -53,6 +53,16 @@ struct SheetTable {
             }
             return TranslatedText(byLanguage)
         }
+
+        /// The media columns' file names that this row gives, by kind.
+        func media(_ columns: [(MediaKind, Texts)]) -> [MediaKind: TranslatedText] {
+            var found: [MediaKind: TranslatedText] = [:]
+            for (kind, texts) in columns {
+                let names = translated(texts)
+                if !names.isEmpty { found[kind] = names }
+            }
+            return found
+        }
     }
 
     /// The columns that hold one untranslated column's cells, found once per

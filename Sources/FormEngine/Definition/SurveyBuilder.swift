@@ -42,6 +42,8 @@ struct SurveyBuilder {
         let required, readOnly, relevant, constraint, calculation, defaultValue: SheetTable.Cells
         let choiceFilter, appearance, repeatCount, parameters: SheetTable.Cells
         let label, hint, guidanceHint, requiredMessage, constraintMessage, readout: SheetTable.Texts
+        /// `media::image`, `media::big-image`, `media::audio`, `media::video`, by kind.
+        let media: [(MediaKind, SheetTable.Texts)]
         /// Columns the engine does not read itself, by index: kept as `extraColumns`.
         let extra: [(index: Int, name: String)]
 
@@ -66,6 +68,7 @@ struct SurveyBuilder {
             requiredMessage = table.texts("required_message")
             constraintMessage = table.texts("constraint_message")
             readout = table.texts("readout")
+            media = MediaKind.allCases.map { ($0, table.texts("media::" + $0.rawValue)) }
             extra = table.columns.indices.compactMap { index in
                 let column = table.columns[index]
                 guard !column.header.isEmpty, !column.holdsText, !SurveyBuilder.knownColumns.contains(column.name) else {
@@ -270,6 +273,7 @@ struct SurveyBuilder {
         question.requiredMessage = row.translated(columns.requiredMessage)
         question.constraintMessage = row.translated(columns.constraintMessage)
         question.readout = row.translated(columns.readout)
+        question.media = row.media(columns.media)
         question.required = Condition(cell: row[columns.required])
         question.readOnly = Condition(cell: row[columns.readOnly])
         question.relevant = row[columns.relevant]
@@ -360,7 +364,8 @@ struct SurveyBuilder {
             checkMediaParameters(question, row: row)
         }
         if question.type == .integer || question.type == .decimal { checkBounds(question, row: row) }
-        if question.label.isEmpty, question.hint.isEmpty, question.calculation == nil,
+        // An image, a recording or a video can be the whole label, as pyxform allows.
+        if question.label.isEmpty, question.hint.isEmpty, question.media.isEmpty, question.calculation == nil,
            XLSFormAliases.shownTypes.contains(question.type) {
             problem(row, "The question '\(question.name)' has no label or hint.")
         }

@@ -59,6 +59,15 @@ public struct FormMedia: Sendable {
         throw .missing
     }
 
+    /// Where the file called `name` is: the first folder that has it as a
+    /// regular file, or nil (also for a name that is not a plain file name).
+    public func url(named name: String) -> URL? {
+        guard Self.isPlainName(name) else { return nil }
+        return folders.lazy.map { $0.appendingPathComponent(name, isDirectory: false) }.first { url in
+            (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular
+        }
+    }
+
     /// The folders as a person would look for them, for messages.
     public var searchedPlaces: String {
         folders.map(\.path).joined(separator: " or ")
