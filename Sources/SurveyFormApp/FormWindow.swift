@@ -208,7 +208,8 @@ final class FormWindow: AppWindow {
     }
 
     private func makeRenderer() -> FormRenderer {
-        let renderer = FormRenderer(viewModel: viewModel, page: page, files: files) { [weak self] in
+        let media = form.path.map { FormMedia(besideFormAt: URL(fileURLWithPath: $0)) } ?? .none
+        let renderer = FormRenderer(viewModel: viewModel, page: page, files: files, media: media) { [weak self] in
             guard let self else { return }
             // Past the question's other controls; bounded, as Tab wraps around.
             let question = QuestionCard.containing(window.focusedWidget)

@@ -31,7 +31,7 @@ final class RenderedQuestion {
         viewModel = try FormViewModel(definition: definition, media: media)
         state = try XCTUnwrap(viewModel.states.first { $0.question.name == name })
         var advanced: @MainActor () -> Void = {}
-        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: { advanced() }, files: files)
+        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: { advanced() }, files: files, media: media)
         let made = try XCTUnwrap(QuestionCard.make(for: state, context: context))
         card = made.card
         control = try XCTUnwrap(made.control, "the question has a control")

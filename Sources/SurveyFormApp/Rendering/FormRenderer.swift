@@ -48,7 +48,11 @@ final class FormRenderer {
     /// Where the response's files go.
     private let files: ResponseFiles?
 
-    init(viewModel: FormViewModel, page: Box, files: ResponseFiles?, advanceFocus: @escaping @MainActor () -> Void) {
+    /// Where the form's images, recordings and videos are.
+    private let media: FormMedia
+
+    init(viewModel: FormViewModel, page: Box, files: ResponseFiles?, media: FormMedia = .none, advanceFocus: @escaping @MainActor () -> Void) {
+        self.media = media
         self.viewModel = viewModel
         self.page = page
         self.files = files
@@ -310,7 +314,7 @@ final class FormRenderer {
 
     /// `state`'s card, its control's focus noted for `focus(_:)`.
     private func questionCard(_ state: QuestionState, bag: ObservationToken.Bag) -> Widget? {
-        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: advanceFocus, files: files)
+        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: advanceFocus, files: files, media: media)
         guard let (card, control) = QuestionCard.make(for: state, context: context) else { return nil }
         if let control { focusers[ObjectIdentifier(state)] = control.focus }
         cardStates[ObjectIdentifier(card)] = CardState(card: card, state: state)

@@ -57,6 +57,7 @@ enum QuestionCard {
         titleLine.append(title)
         titleLine.append(mark)
         box.append(titleLine)
+        if let media = LabelMedia.make(question.media, label: state.label, context: context) { box.append(media) }
 
         let hint = Label()
         hint.wrapsWords = true
@@ -81,7 +82,11 @@ enum QuestionCard {
         control.validated.showValidation(state.shownValidation, message: message)
 
         for widget in control.labelled {
-            state.label.observe(sendInitial: true) { [weak widget] in widget?.accessibleLabel = $0 }.store(in: bag)
+            // A label that is only an image still names the control: by the question's name.
+            state.label.observe(sendInitial: true) { [weak widget, name = question.name] in
+                widget?.accessibleLabel = $0.isEmpty ? name : $0
+            }
+            .store(in: bag)
             let hint = state.hint
             let description = Derived(from: [hint, required.node].compactMap { $0 }) {
                 Self.description(hint.value, required: required.value)

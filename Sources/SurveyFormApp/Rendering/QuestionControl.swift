@@ -42,6 +42,8 @@ struct ControlContext {
     /// Where the files of the response being filled in go; `nil` where
     /// there is no data folder to keep them (an attachment cannot be given).
     var files: ResponseFiles?
+    /// Where the form's images, recordings and videos are (its media folder).
+    var media: FormMedia = .none
 
     /// Enter on `control` moves to the next question, where GTK would
     /// otherwise toggle it or do nothing.
