@@ -18,6 +18,11 @@ stall counts. Lines in RESULTS/frames.tsv: "stall SCENARIO NS".
   ("submit-many"), beside the same over none ("submit-none"): xdotool
   types a name and presses Ctrl+S; the response must reach the database.
   The stretch runs on for two seconds (the list, the toast).
+- searching a long list: a form whose first question is a select_one from
+  a 100,000-row CSV file beside it ("search-list"): Enter opens the list,
+  xdotool types "Village 42137" into its search, 40 ms apart, and Enter
+  picks the match, which must reach the draft; beside typing into a plain
+  text question ("plain").
 - pasting, in the built-in survey: 100,000 characters into the name
   ("paste-name") and the comments ("paste-comments"), 100,000 letters into
   the spin button ("paste-years"), beside 100 characters into the name
@@ -56,6 +61,26 @@ def form(path, relevance):
     rows += ["| settings |", "| | form_id | version |", f"| | typing_{relevance} | 1 |"]
     with open(path, "w") as out:
         out.write("\n".join(rows) + "\n")
+
+
+def village_form(folder):
+    """A form choosing one of 100,000 villages from a CSV file beside it."""
+    path = os.path.join(folder, "villages.md")
+    with open(path, "w") as out:
+        out.write("| survey |\n| | type | name | label |\n| | select_one_from_file villages.csv | village | Village |\n"
+                  "| settings |\n| | form_id | version |\n| | search_list | 1 |\n")
+    with open(os.path.join(folder, "villages.csv"), "w") as out:
+        out.write("name,label\n")
+        for row in range(100_000):
+            out.write(f"v{row},Village {row}\n")
+    return path
+
+
+def search_list(window):
+    keys(window, "Return")
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "type", "--delay", "40", "Village 42137"], timeout=60, check=True)
+    keys(window, "Return")
 
 
 def strings_in(value):
@@ -207,11 +232,13 @@ for relevance in (True, False):
     form(path, relevance)
 long_text, long_letters, short_text = "x" * 100_000, "abc" * 33_334, "y" * 100
 many, none = stored(100_000), stored(0)
+villages = village_form(work)
 scenarios = {
     "submit-many": lambda: measure([], submit(), data=many),
     "submit-none": lambda: measure([], submit(), data=none),
     "relevance": lambda: measure([forms[True]], type_text, TEXT),
     "plain": lambda: measure([forms[False]], type_text, TEXT),
+    "search-list": lambda: measure([villages], search_list, "v42137"),
     "paste-name": lambda: measure([], paste(long_text), long_text),
     "paste-comments": lambda: measure([], paste(long_text, *["Tab"] * 5), long_text),
     "paste-years": lambda: measure([], paste(long_letters, "Tab", "Tab", "ctrl+a", after=("Tab",))),

@@ -88,12 +88,13 @@ public final class DropDown: Widget, Bindable {
 
     /// GTK 4.8 picks the list's selection on Enter, not the row with focus,
     /// and a row reached from the search entry has focus unselected; Enter
-    /// in the search entry picks nothing. So Enter selects the row with focus,
-    /// or from the entry the first item matching its text (which the list
-    /// may not show yet: the entry waits before it narrows it), and then
-    /// activates it.
+    /// in the search entry picks nothing. So Enter on a row selects that row
+    /// before GTK picks the selection, and Enter in the search entry picks
+    /// the first item whose title contains its text (ignoring ASCII case):
+    /// found here, as the list may not show it yet (the entry waits before
+    /// it narrows the list), scanning only up to the match.
     private func pickOnEnter() {
-        guard let popover = child(ofType: gtk_popover_get_type()),
+        guard let dropDown, let popover = child(ofType: gtk_popover_get_type()),
               let list = Self.descendant(of: popover, ofType: gtk_list_view_get_type()),
               let shown = gtk_list_view_get_model(OpaquePointer(list)),
               let root = pointer.flatMap({ gtk_widget_get_root($0) }),
@@ -101,31 +102,61 @@ public final class DropDown: Widget, Bindable {
         if focus == list || gtk_widget_is_ancestor(focus, list) != 0 {
             let label = twb_instance_is_a(focus, gtk_label_get_type()) != 0
                 ? focus : Self.descendant(of: focus, ofType: gtk_label_get_type())
-            guard let label, let title = gtk_label_get_text(OpaquePointer(label)).map({ String(cString: $0) }),
-                  let position = Self.position(of: title, in: shown) else { return }
+            guard let label, let title = gtk_label_get_text(OpaquePointer(label)),
+                  let position = Self.firstIndex(in: shown, where: { strcmp($0, title) == 0 }) else { return }
             gtk_selection_model_select_item(shown, guint(position), 1)
         } else if let entry = Self.descendant(of: popover, ofType: gtk_search_entry_get_type()),
-                  focus == entry || gtk_widget_is_ancestor(focus, entry) != 0 {
-            let typed = gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
-            guard let model = dropDown.flatMap({ gtk_drop_down_get_model($0) }),
-                  let match = Self.titles(of: model).first(where: { typed.isEmpty || $0.localizedCaseInsensitiveContains(typed) }),
-                  let position = Self.position(of: match, in: shown) else { return }
-            gtk_selection_model_select_item(shown, guint(position), 1)
-            twb_emit_position(UnsafeMutableRawPointer(list), "activate", guint(position))
+                  focus == entry || gtk_widget_is_ancestor(focus, entry) != 0,
+                  let typed = gtk_editable_get_text(OpaquePointer(entry)),
+                  let model = gtk_drop_down_get_model(dropDown),
+                  case let needle = Self.foldedASCII(typed),
+                  let match = Self.firstIndex(in: model, where: { Self.contains($0, needle) }) {
+            gtk_drop_down_set_selected(dropDown, guint(match))
+            gtk_popover_popdown(popover.cast())
         }
     }
 
-    /// The titles of a list of GtkStringObjects, in order.
-    private static func titles(of model: OpaquePointer) -> [String] {
-        (0..<g_list_model_get_n_items(model)).map { index in
-            guard let item = g_list_model_get_item(model, index) else { return "" }
+    /// The bytes of `text` with ASCII letters lowercased.
+    private static func foldedASCII(_ text: UnsafePointer<CChar>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var cursor = text
+        while cursor.pointee != 0 {
+            let byte = UInt8(bitPattern: cursor.pointee)
+            bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+            cursor += 1
+        }
+        return bytes
+    }
+
+    /// Whether `haystack` contains `needle` (already folded), ASCII letters in either case.
+    private static func contains(_ haystack: UnsafePointer<CChar>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var start = haystack
+        while start.pointee != 0 {
+            let byte = UInt8(bitPattern: start.pointee)
+            if (byte >= 65 && byte <= 90 ? byte + 32 : byte) == first {
+                var matched = 1
+                while matched < needle.count {
+                    let next = UInt8(bitPattern: start[matched])
+                    if next == 0 || (next >= 65 && next <= 90 ? next + 32 : next) != needle[matched] { break }
+                    matched += 1
+                }
+                if matched == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
+    /// The position of the first GtkStringObject of `model` whose string
+    /// passes `test`, looking no further.
+    private static func firstIndex(in model: OpaquePointer, where test: (UnsafePointer<CChar>) -> Bool) -> Int? {
+        for index in 0..<g_list_model_get_n_items(model) {
+            guard let item = g_list_model_get_item(model, index) else { continue }
             defer { g_object_unref(item) }
-            return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
+            if let string = gtk_string_object_get_string(OpaquePointer(item)), test(string) { return Int(index) }
         }
-    }
-
-    private static func position(of title: String, in model: OpaquePointer) -> Int? {
-        titles(of: model).firstIndex(of: title)
+        return nil
     }
 
     /// Focus to the search entry as the list opens (GTK 4.8 focuses the
