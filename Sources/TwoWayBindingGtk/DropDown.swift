@@ -65,7 +65,7 @@ public final class DropDown: Widget, Bindable {
         // GTK 4.8 narrows the whole list at once on each key: 100,000 items
         // held the main loop for a tenth of a second. Incrementally, it
         // narrows a share per main-loop turn, and frames go on meanwhile.
-        if let view = Self.descendant(of: popover, ofType: gtk_list_view_get_type()),
+        if let view = Widget.descendant(of: popover, ofType: gtk_list_view_get_type()),
            let selection = gtk_list_view_get_model(OpaquePointer(view)),
            twb_instance_is_a(UnsafeMutableRawPointer(selection), gtk_single_selection_get_type()) != 0,
            let filtered = gtk_single_selection_get_model(selection),
@@ -95,17 +95,17 @@ public final class DropDown: Widget, Bindable {
     /// it narrows the list), scanning only up to the match.
     private func pickOnEnter() {
         guard let dropDown, let popover = child(ofType: gtk_popover_get_type()),
-              let list = Self.descendant(of: popover, ofType: gtk_list_view_get_type()),
+              let list = Widget.descendant(of: popover, ofType: gtk_list_view_get_type()),
               let shown = gtk_list_view_get_model(OpaquePointer(list)),
               let root = pointer.flatMap({ gtk_widget_get_root($0) }),
               let focus = gtk_root_get_focus(root) else { return }
         if focus == list || gtk_widget_is_ancestor(focus, list) != 0 {
             let label = twb_instance_is_a(focus, gtk_label_get_type()) != 0
-                ? focus : Self.descendant(of: focus, ofType: gtk_label_get_type())
+                ? focus : Widget.descendant(of: focus, ofType: gtk_label_get_type())
             guard let label, let title = gtk_label_get_text(OpaquePointer(label)),
                   let position = Self.firstIndex(in: shown, where: { strcmp($0, title) == 0 }) else { return }
             gtk_selection_model_select_item(shown, guint(position), 1)
-        } else if let entry = Self.descendant(of: popover, ofType: gtk_search_entry_get_type()),
+        } else if let entry = Widget.descendant(of: popover, ofType: gtk_search_entry_get_type()),
                   focus == entry || gtk_widget_is_ancestor(focus, entry) != 0,
                   let typed = gtk_editable_get_text(OpaquePointer(entry)),
                   let model = gtk_drop_down_get_model(dropDown),
@@ -165,20 +165,10 @@ public final class DropDown: Widget, Bindable {
 
     private func focusSearchEntry(label: String) {
         guard let popover = child(ofType: gtk_popover_get_type()),
-              let entry = Self.descendant(of: popover, ofType: gtk_search_entry_get_type()) else { return }
+              let entry = Widget.descendant(of: popover, ofType: gtk_search_entry_get_type()) else { return }
         // GTK 4.8 leaves it named by its type.
         (try? Widget.wrapping(entry))?.accessibleLabel = label
         gtk_widget_grab_focus(entry)
-    }
-
-    private static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if twb_instance_is_a(current, type) != 0 { return current }
-            if let found = descendant(of: current, ofType: type) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
     }
 
     private static func splice(_ strings: OpaquePointer, at position: Int, removing removed: Int, titles: [String]) {

@@ -1,4 +1,4 @@
-import CTwoWayBindingGtkShims
+public import CTwoWayBindingGtkShims
 public import TwoWayBinding
 
 extension Widget {
@@ -31,6 +31,18 @@ extension Widget {
             current = gtk_widget_get_next_sibling(child)
         }
         return found
+    }
+
+    /// The first widget of GType `type` below `widget`, depth first: a
+    /// composite widget's inner parts (a drop-down's popover, its list).
+    package static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if twb_instance_is_a(current, type) != 0 { return current }
+            if let found = descendant(of: current, ofType: type) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// The window the widget is in, if it is in one.

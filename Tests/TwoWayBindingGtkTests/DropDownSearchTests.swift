@@ -7,17 +7,6 @@ import XCTest
 /// A drop-down searched by typing: the search entry takes the keys as the
 /// list opens, and a row picked from the narrowed list is the one selected.
 final class DropDownSearchTests: GtkTestCase {
-    @MainActor
-    private static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if twb_instance_is_a(current, type) != 0 { return current }
-            if let found = descendant(of: current, type: type) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
-
     func testARowPickedFromTheNarrowedListIsSelected() throws {
         try MainActor.assumeIsolated {
             let dropDown = DropDown()
@@ -32,10 +21,10 @@ final class DropDownSearchTests: GtkTestCase {
             let model = Observable(0)
             dropDown.bind(with: model, transform: .selection(invalidMessage: "Choose a place"))
 
-            let button = try XCTUnwrap(Self.descendant(of: dropDown.pointer!, type: gtk_toggle_button_get_type()))
+            let button = try XCTUnwrap(Widget.descendant(of: dropDown.pointer!, ofType: gtk_toggle_button_get_type()))
             gtk_toggle_button_set_active(button.cast(), 1)
-            let popover = try XCTUnwrap(Self.descendant(of: dropDown.pointer!, type: gtk_popover_get_type()))
-            let entry = try XCTUnwrap(Self.descendant(of: popover, type: gtk_search_entry_get_type()))
+            let popover = try XCTUnwrap(Widget.descendant(of: dropDown.pointer!, ofType: gtk_popover_get_type()))
+            let entry = try XCTUnwrap(Widget.descendant(of: popover, ofType: gtk_search_entry_get_type()))
             XCTAssertTrue(GtkTest.pump {
                 // The entry passes focus to the text inside it.
                 guard let focus = gtk_root_get_focus(OpaquePointer(window)) else { return false }
@@ -43,7 +32,7 @@ final class DropDownSearchTests: GtkTestCase {
             }, "typing goes to the search entry as the list opens")
             XCTAssertEqual(try Widget.wrapping(entry).accessibleLabel, "Search places")
 
-            let list = try XCTUnwrap(Self.descendant(of: popover, type: gtk_list_view_get_type()))
+            let list = try XCTUnwrap(Widget.descendant(of: popover, ofType: gtk_list_view_get_type()))
             let shown = try XCTUnwrap(gtk_list_view_get_model(OpaquePointer(list)))
             gtk_editable_set_text(OpaquePointer(entry), "koro")
             XCTAssertTrue(GtkTest.pump { g_list_model_get_n_items(shown) == 1 }, "the list narrowed to Korogocho")
