@@ -128,8 +128,10 @@ extension FormWindow {
         let language = viewModel.language.value
         var labels: [String: String] = [:]
         var calculated: Set<String> = []
+        var timeTypes: [String: QuestionType] = [:]
         for question in form.definition.allQuestions {
             labels[question.pathString] = question.shownLabel(in: language)
+            if question.type == .time || question.type == .dateTime { timeTypes[question.pathString] = question.type }
             if question.type == .calculate { calculated.insert(question.pathString) }
         }
         let lines = response.answers.compactMap { answer -> String? in
@@ -139,7 +141,9 @@ extension FormWindow {
             guard !calculated.contains(template) else { return nil }
             let label = labels[template].flatMap { $0.isEmpty ? nil : $0 } ?? answer.path
             let position = answer.path.contains("[") ? " (\(answer.path.split(separator: "/").dropLast().joined(separator: "/")))" : ""
-            return "\(label)\(position): \(answer.value.isEmpty ? FormViewModel.unanswered : answer.value)"
+            // A time as it was typed, not with its stored milliseconds and offset.
+            let value = timeTypes[template].map { TimeAnswer.shown(answer.value, type: $0) } ?? answer.value
+            return "\(label)\(position): \(value.isEmpty ? FormViewModel.unanswered : value)"
         }
         let dialog = MessageDialog(
             over: window, heading: String(format: tr("Response of %@"), Self.rowDateFormatter.string(from: response.submittedAt)),

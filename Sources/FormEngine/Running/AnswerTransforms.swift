@@ -108,13 +108,14 @@ extension ValueTransform where Model == String, Control == Double {
                 case .minute: parts.minute = min(max(number, 0), 59)
                 }
                 let time = String(format: "%02d:%02d", parts.hour, parts.minute) + parts.rest
-                guard dateTime else { return .success(time) }
+                // Stored as Collect stores it: seconds, milliseconds and the offset added if missing.
+                guard dateTime else { return .success(TimeAnswer.stored(time: time) ?? time) }
                 var day = parts.day
                 if !ODKDate.isDate(day) {
                     let today = Calendar.current.dateComponents([.year, .month, .day], from: Date())
                     day = String(format: "%04d-%02d-%02d", today.year ?? 0, today.month ?? 0, today.day ?? 0)
                 }
-                return .success(day + "T" + time)
+                return .success(TimeAnswer.stored(dateTime: day + "T" + time) ?? day + "T" + time)
             }
         )
     }
@@ -141,7 +142,7 @@ extension ValueTransform where Model == String, Control == Date? {
                 guard keepingTime else { return .success(day) }
                 let current = answer.value
                 let time = current.count > 10 && current.dropFirst(10).first == "T" ? String(current.dropFirst(10)) : "T00:00"
-                return .success(day + time)
+                return .success(TimeAnswer.stored(dateTime: day + time) ?? day + time)
             }
         )
     }
@@ -155,7 +156,8 @@ extension ValueTransform where Model == String, Control == String {
     @MainActor
     public static func typed(_ type: QuestionType) -> ValueTransform {
         ValueTransform(
-            toControl: { $0 },
+            // A time shows as typed (`14:02`), stored as Collect stores it.
+            toControl: { type == .time || type == .dateTime ? TimeAnswer.shown($0, type: type) : $0 },
             toModel: { text in
                 let trimmed = String(text.trimmingWhitespace())
                 if trimmed.isEmpty { return .success("") }
@@ -165,8 +167,9 @@ extension ValueTransform where Model == String, Control == String {
                 if let problem = FormMessages.typeProblem(trimmed, for: type) {
                     return .failure(ConversionError(problem))
                 }
-                // XForms writes a date-time with a `T`; people type a space.
-                if type == .dateTime { return .success(trimmed.replacingOccurrences(of: " ", with: "T")) }
+                // To the millisecond, with the desktop's offset, as Collect stores them.
+                if type == .time { return .success(TimeAnswer.stored(time: trimmed) ?? trimmed) }
+                if type == .dateTime { return .success(TimeAnswer.stored(dateTime: trimmed) ?? trimmed) }
                 return .success(trimmed)
             }
         )

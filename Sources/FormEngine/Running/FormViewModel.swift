@@ -201,6 +201,9 @@ public final class FormViewModel {
         let value = state.value.value
         if state.question.type == .acknowledge { return value == "OK" ? tr("YES") : tr("NO") }
         if let readout = state.readout { return value.isEmpty ? Self.unanswered : readout.value }
+        if state.question.type == .time || state.question.type == .dateTime, !value.isEmpty {
+            return TimeAnswer.shown(value, type: state.question.type)
+        }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return Self.unanswered }
         guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }
