@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Already in the graph through postgres-nio: digest()'s hashes.
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
