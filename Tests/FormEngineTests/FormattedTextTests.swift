@@ -71,4 +71,19 @@ final class FormattedTextTests: XCTestCase {
         let unlabelled = Choice(name: "n", label: TranslatedText(), properties: [:], row: 2)
         XCTAssertEqual(unlabelled.shownLabel(in: nil), "n")
     }
+
+    /// A form file is not trusted for size: a huge or deeply nested label is
+    /// read in bounded time and depth, its words shown as they are.
+    func testHostileLabelsAreReadInBoundedTimeAndDepth() {
+        let long = String(repeating: "*a ", count: 200_000)
+        XCTAssertEqual(FormattedText(parsing: long).plainText, long, "past the longest formatted text: shown as it is")
+        XCTAssertTrue(FormattedText(parsing: long).isPlain)
+        // Each `[` opens a link whose text holds the next: 900 levels deep, read 16 deep.
+        let nested = String(repeating: "[", count: 900) + "x](https://example.org)"
+        let read = FormattedText(parsing: nested)
+        XCTAssertTrue(read.plainText.hasSuffix("x"), read.plainText)
+        XCTAssertTrue(read.runs.contains { $0.style.link == "https://example.org" })
+        let unmatched = String(repeating: "*", count: FormattedText.longestFormatted)
+        XCTAssertEqual(FormattedText(parsing: unmatched).plainText, unmatched)
+    }
 }

@@ -36,10 +36,19 @@ public struct FormattedText: Sendable, Equatable {
     /// The runs in order; neighbouring runs differ in style.
     public private(set) var runs: [Run]
 
+    /// The longest text read for marks, in characters: labels are a few
+    /// lines, and a text this long is read in a few milliseconds whatever it holds.
+    public static let longestFormatted = 2_000
+
+    /// How deeply emphasis may nest (`*_**…**_*`); deeper marks are text.
+    static let deepestEmphasis = 16
+
     /// Reads `text` as ODK's Markdown and HTML subset.
     public init(parsing text: String) {
-        // Most labels have no mark at all.
-        guard text.contains(where: { "*_#[<&\\".contains($0) }) else {
+        // Most labels have no mark at all. A text longer than any label is
+        // shown as it is: finding emphasis pairs takes time that grows with
+        // the square of the text, and a form file is not trusted for size.
+        guard text.count <= Self.longestFormatted, text.contains(where: { "*_#[<&\\".contains($0) }) else {
             runs = text.isEmpty ? [] : [Run(text: text, style: Style())]
             return
         }
@@ -123,6 +132,9 @@ private struct Parser {
         }
     }
 
+    /// Emphasis opened and not yet closed around the text being read.
+    private var depth = 0
+
     private mutating func inline(_ range: Range<Int>, style: FormattedText.Style) {
         var buffer = ""
         var index = range.lowerBound
@@ -153,22 +165,26 @@ private struct Parser {
                 index = end
                 continue
             }
-            if char == "*" || char == "_" {
+            if char == "*" || char == "_", depth < FormattedText.deepestEmphasis {
                 let width = index + 1 < range.upperBound && chars[index + 1] == char ? 2 : 1
                 if let close = closing(char, width: width, from: index, before: range.upperBound) {
                     flush(&self)
                     var inner = style
                     if width == 2 { inner.isBold = true } else { inner.isItalic = true }
+                    depth += 1
                     inline(index + width..<close, style: inner)
+                    depth -= 1
                     index = close + width
                     continue
                 }
             }
-            if char == "[", let (text, link, end) = link(at: index, before: range.upperBound) {
+            if char == "[", depth < FormattedText.deepestEmphasis, let (text, link, end) = link(at: index, before: range.upperBound) {
                 flush(&self)
                 var inner = style
                 inner.link = link
+                depth += 1
                 inline(text, style: inner)
+                depth -= 1
                 index = end
                 continue
             }
