@@ -36,27 +36,21 @@ public struct FormMedia: Sendable {
 
     /// The bytes of the file called `name` in the first folder that has it.
     public func data(named name: String) throws(Failure) -> Data {
-        guard Self.isPlainName(name) else { throw .missing }
-        for folder in folders {
-            let url = folder.appendingPathComponent(name, isDirectory: false)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                  attributes[.type] as? FileAttributeType == .typeRegular
-            else { continue }
-            if let size = attributes[.size] as? Int, size > FormLimits.dataFileBytes { throw .tooLarge }
-            do {
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                // Read to one byte past the limit: a file that grew since is still refused.
-                let data = try handle.read(upToCount: FormLimits.dataFileBytes + 1) ?? Data()
-                guard data.count <= FormLimits.dataFileBytes else { throw Failure.tooLarge }
-                return data
-            } catch let failure as Failure {
-                throw failure
-            } catch {
-                throw .unreadable(error.localizedDescription)
-            }
+        guard let url = url(named: name) else { throw .missing }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+           size > FormLimits.dataFileBytes { throw .tooLarge }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            // Read to one byte past the limit: a file that grew since is still refused.
+            let data = try handle.read(upToCount: FormLimits.dataFileBytes + 1) ?? Data()
+            guard data.count <= FormLimits.dataFileBytes else { throw Failure.tooLarge }
+            return data
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .unreadable(error.localizedDescription)
         }
-        throw .missing
     }
 
     /// Where the file called `name` is: the first folder that has it as a
