@@ -33,7 +33,7 @@ final class LabelMediaTests: GtkTestCase {
             defer { rendered.close() }
             rendered.viewModel.language.value = "English (en)"
             let picture = try rendered.widget(Picture.self)
-            XCTAssertTrue(GtkTest.pump { picture.imageSize != nil }, "the image read off the main thread")
+            XCTAssertTrue(GtkTest.pump(until: { picture.imageSize != nil }, timeout: 30), "the image read off the main thread")
             XCTAssertEqual(picture.imageSize?.width, 64)
             XCTAssertEqual(picture.accessibleLabel, "goat.png", "an image that is the whole label is named by its file")
 
