@@ -14,6 +14,9 @@ enum DescribeForm {
             FileHandle.standardError.write(Data(lines.utf8))
             return 2
         }
+        // Warnings go where problems go; the description stays plain JSON.
+        let warnings = definition.warnings.map { Terminal.escaped("warning: \($0)") + "\n" }.joined()
+        if !warnings.isEmpty { FileHandle.standardError.write(Data(warnings.utf8)) }
         FileHandle.standardOutput.write(Data((definition.jsonDescription.text + "\n").utf8))
         return 0
     }

@@ -45,10 +45,6 @@ extension Question {
     /// drawing, or marks over a chosen picture (`annotate`).
     public var drawsImage: Bool {
         guard type == .image else { return false }
-        return ["signature", "draw", "annotate"].contains { hasAppearanceWord($0) }
-    }
-
-    private func hasAppearanceWord(_ word: String) -> Bool {
-        appearance?.split(whereSeparator: \.isWhitespace).contains { $0.lowercased() == word } ?? false
+        return ["signature", "draw", "annotate"].contains { hasAppearance($0) }
     }
 }

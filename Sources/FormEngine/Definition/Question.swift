@@ -44,6 +44,9 @@ public struct Question: Sendable {
     public var repeatCount: String?
     /// `parameters` as written, by key (`start=0 end=60 step=0.5`).
     public var parameters: [String: String] = [:]
+    /// Where a select in a `table-list` group stands: the first row shows
+    /// the choices' labels above its buttons, every row its buttons alone.
+    public var tableRow: TableRow?
     /// Columns the engine does not use itself, by canonical header.
     public var extraColumns: [String: String] = [:]
 
@@ -105,4 +108,18 @@ public enum Condition: Sendable, Equatable {
         default: self = .expression(cell)
         }
     }
+}
+
+extension Question {
+    /// Whether a select's choices are shown shuffled (`randomize=true`), as
+    /// pyxform's `randomize()` itemset: by the `seed` parameter's value, or
+    /// once per response without one.
+    public var randomizesChoices: Bool {
+        type.isSelect && parameters["randomize"] == "true"
+    }
+}
+
+/// A select's place in a `table-list` group.
+public enum TableRow: Sendable, Equatable {
+    case first, following
 }

@@ -28,6 +28,9 @@ struct SurveyBuilder {
     private struct Frame {
         var container: Question?
         var children: [Question] = []
+        /// In a `table-list` group: the list its selects share, once the
+        /// first select names it (`""` before).
+        var tableList: String?
         var names: Set<String> = ["meta"]
     }
 
@@ -160,7 +163,7 @@ struct SurveyBuilder {
                 }
                 var container = Question(name: name, type: beginType, path: path, row: row.number)
                 fill(&container, from: row, columns)
-                stack.append(Frame(container: container))
+                stack.append(Frame(container: container, tableList: container.hasAppearance("table-list") ? "" : nil))
                 openNames.append(name)
                 continue
             }
@@ -174,6 +177,10 @@ struct SurveyBuilder {
             fill(&question, from: row, columns)
             question.trigger = trigger
             check(question, row: row, columns)
+            if question.type.isSelect, let shared = stack[stack.count - 1].tableList {
+                placeInTable(&question, shared: shared, row: row)
+                stack[stack.count - 1].tableList = question.listName ?? shared
+            }
             stack[stack.count - 1].children.append(question)
             if question.hasOtherChoice, let list = question.listName {
                 let other = Self.otherQuestion(after: question)
@@ -225,6 +232,21 @@ struct SurveyBuilder {
     }
 
     // MARK: - Rows
+
+    /// A select in a `table-list` group: a row of the table, its choices
+    /// under the first row's labels, so every row must share that list,
+    /// unfiltered, as pyxform requires.
+    private mutating func placeInTable(_ question: inout Question, shared: String, row: SheetTable.Row) {
+        if shared.isEmpty {
+            question.tableRow = .first
+            if question.choiceFilter != nil { problem(row, "A choice_filter cannot be used in a table-list group.") }
+        } else {
+            question.tableRow = .following
+            if let list = question.listName, list != shared {
+                problem(row, "Every select in a table-list group must use the same choice list: '\(list)' is not '\(shared)'.")
+            }
+        }
+    }
 
     /// `begin group`, `begin_repeat`, `end group`, ...: the container type.
     private static func container(_ type: String, keyword: String) -> QuestionType? {
@@ -364,6 +386,7 @@ struct SurveyBuilder {
             checkMediaParameters(question, row: row)
         }
         if question.type == .integer || question.type == .decimal { checkBounds(question, row: row) }
+        if question.type.isSelect { checkSelectParameters(question, row: row) }
         // An image, a recording or a video can be the whole label, as pyxform allows.
         if question.label.isEmpty, question.hint.isEmpty, question.media.isEmpty, question.calculation == nil,
            XLSFormAliases.shownTypes.contains(question.type) {
@@ -441,6 +464,34 @@ struct SurveyBuilder {
                 problem(row, "The 'parameters' value is invalid: 'quality' is one of \(qualities.sorted().joined(separator: ", ")).")
             }
         }
+    }
+
+    /// A select takes `randomize` (true or false) and a `seed` (a number or
+    /// a `${}` reference) for it; a select from a file also its `value`
+    /// and `label` columns. Anything else is refused, as pyxform does.
+    private mutating func checkSelectParameters(_ question: Question, row: SheetTable.Row) {
+        var accepted: Set<String> = ["randomize", "seed"]
+        if question.type == .selectOneFromFile || question.type == .selectMultipleFromFile { accepted.formUnion(["value", "label"]) }
+        let unknown = question.parameters.keys.filter { !accepted.contains($0) }.sorted()
+        if !unknown.isEmpty {
+            problem(row, "The 'parameters' value is invalid: a select accepts \(accepted.sorted().joined(separator: ", ")), not \(unknown.joined(separator: ", ")).")
+            return
+        }
+        guard let randomize = question.parameters["randomize"] else {
+            if question.parameters["seed"] != nil { problem(row, "The 'parameters' value is invalid: a seed needs randomize=true.") }
+            return
+        }
+        if randomize != "true", randomize != "false" {
+            problem(row, "The 'parameters' value is invalid: randomize is true or false, not '\(randomize)'.")
+        } else if let seed = question.parameters["seed"], !Self.isReference(seed), Double(seed) == nil {
+            problem(row, "The 'parameters' value is invalid: a seed is a number or a reference to another question.")
+        }
+    }
+
+    /// `${name}` and nothing else.
+    private static func isReference(_ text: String) -> Bool {
+        guard text.hasPrefix("${"), text.hasSuffix("}"), case .success(let names) = ReferenceScanner.references(in: text) else { return false }
+        return names.count == 1 && text == "${\(names[0])}"
     }
 
     /// A whole number as Python's `int()` reads one: a sign, and digits

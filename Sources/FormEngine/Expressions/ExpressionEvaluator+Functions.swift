@@ -176,7 +176,7 @@ extension ExpressionEvaluator {
             return .nodes([context.currentValue])
         case .randomize:
             let nodes = strings(of: value(0))
-            return .nodes(arguments.count == 2 ? shuffled(nodes, seed: number(1)) : nodes.shuffled())
+            return .nodes(arguments.count == 2 ? seededShuffle(nodes, seed: number(1)) : nodes.shuffled())
 
         // MARK: Dates
         case .today, .now, .date, .dateTime, .decimalDate, .decimalDateTime, .decimalTime, .formatDate, .formatDateTime:
@@ -349,28 +349,6 @@ extension ExpressionEvaluator {
         }
     }
 
-    /// ODK's `randomize()` with a seed: an inside-out Fisher–Yates shuffle driven by a
-    /// Park–Miller generator, so a seed gives the same order every time.
-    private func shuffled(_ nodes: [String], seed: Double) -> [String] {
-        let modulus: Int64 = 2_147_483_647
-        var state = Int64(clampedInt(seed.rounded(.towardZero))) % modulus
-        if state <= 0 { state += modulus - 1 }
-        var result: [String] = []
-        result.reserveCapacity(nodes.count)
-        for (index, node) in nodes.enumerated() {
-            state = state * 16_807 % modulus
-            let random = Double(state - 1) / Double(modulus - 1)
-            let swap = Int(random * Double(index + 1))
-            if swap == index {
-                result.append(node)
-            } else {
-                result.append(result[swap])
-                result[swap] = node
-            }
-        }
-        return result
-    }
-
     private func geoPoints(_ value: ExpressionValue) -> [GeoPoint] {
         let texts = strings(of: value)
         let points = texts.count == 1 ? texts[0].split(separator: ";").map(String.init) : texts
@@ -402,4 +380,27 @@ extension Unicode.Scalar.Properties {
     var isControlOrFormat: Bool {
         generalCategory == .control || generalCategory == .format
     }
+}
+
+/// ODK's `randomize()` with a seed, and a select's `randomize` parameter:
+/// an inside-out Fisher–Yates shuffle driven by a Park–Miller generator, so
+/// a seed gives the same order every time.
+func seededShuffle<Item>(_ nodes: [Item], seed: Double) -> [Item] {
+    let modulus: Int64 = 2_147_483_647
+    var state = Int64(clampedInt(seed.rounded(.towardZero))) % modulus
+    if state <= 0 { state += modulus - 1 }
+    var result: [Item] = []
+    result.reserveCapacity(nodes.count)
+    for (index, node) in nodes.enumerated() {
+        state = state * 16_807 % modulus
+        let random = Double(state - 1) / Double(modulus - 1)
+        let swap = Int(random * Double(index + 1))
+        if swap == index {
+            result.append(node)
+        } else {
+            result.append(result[swap])
+            result[swap] = node
+        }
+    }
+    return result
 }

@@ -169,7 +169,8 @@ extension FormPlan {
 extension FormPlan.Entry {
     /// Every expression of the row.
     var expressions: [FormExpression] {
-        [relevant, constraint, calculation, required, readOnly, choiceFilter, repeatCount, dynamicDefault].compactMap { $0 }
+        [relevant, constraint, calculation, required, readOnly, choiceFilter, repeatCount, dynamicDefault, choiceSeed]
+            .compactMap { $0 }
             + triggers
     }
 }

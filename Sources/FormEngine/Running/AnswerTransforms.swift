@@ -154,8 +154,9 @@ extension ValueTransform where Model == String, Control == String {
     /// that is not one is refused with the engine's message and the answer
     /// keeps its last good value. Blank text is a blank answer.
     @MainActor
-    public static func typed(_ type: QuestionType) -> ValueTransform {
-        ValueTransform(
+    public static func typed(_ type: QuestionType, precision: DatePrecision = .day) -> ValueTransform {
+        if type == .date, precision != .day { return typedPart(of: precision) }
+        return ValueTransform(
             // A time shows as typed (`14:02`), stored as Collect stores it.
             toControl: { type == .time || type == .dateTime ? TimeAnswer.shown($0, type: type) : $0 },
             toModel: { text in
@@ -171,6 +172,36 @@ extension ValueTransform where Model == String, Control == String {
                 if type == .time { return .success(TimeAnswer.stored(time: trimmed) ?? trimmed) }
                 if type == .dateTime { return .success(TimeAnswer.stored(dateTime: trimmed) ?? trimmed) }
                 return .success(trimmed)
+            }
+        )
+    }
+
+    /// A month (`2024-03`) or a year (`2024`) ↔ the date of its first day,
+    /// which Collect stores for `month-year` and `year`. A whole date typed
+    /// or pasted is taken as its month or year.
+    @MainActor
+    private static func typedPart(of precision: DatePrecision) -> ValueTransform {
+        let shownLength = precision == .year ? 4 : 7
+        return ValueTransform(
+            toControl: { answer in ODKDate.isDate(answer) ? String(answer.prefix(shownLength)) : answer },
+            toModel: { text in
+                let trimmed = String(text.trimmingWhitespace())
+                if trimmed.isEmpty { return .success("") }
+                let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+                let wanted = precision == .year ? 1 : 2
+                guard parts.count == wanted || (parts.count == 3 && ODKDate.isDate(trimmed)),
+                      parts[0].count == 4, let year = Int(parts[0]), year > 0 else {
+                    return .failure(ConversionError(precision == .year ? FormMessages.enterYear : FormMessages.enterMonth))
+                }
+                var month = 1
+                if precision == .month {
+                    guard parts[1].count <= 2, let typed = Int(parts[1]), (1...12).contains(typed) else {
+                        return .failure(ConversionError(FormMessages.enterMonth))
+                    }
+                    month = typed
+                }
+                let monthText = month < 10 ? "0\(month)" : "\(month)"
+                return .success("\(parts[0])-\(monthText)-01")
             }
         )
     }

@@ -4,6 +4,8 @@
 enum FormMessages {
     static var required: String { tr("This question requires an answer.") }
     static var constraint: String { tr("This answer is not allowed.") }
+    static var enterMonth: String { tr("Enter a month as YYYY-MM.") }
+    static var enterYear: String { tr("Enter a year as YYYY.") }
 
     /// Why `answer` is not a value of `type`, or `nil` when it is one.
     static func typeProblem(_ answer: String, for type: QuestionType) -> String? {

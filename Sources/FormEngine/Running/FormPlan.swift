@@ -32,6 +32,10 @@ public struct FormPlan: Sendable {
         /// The questions whose changes alone recompute the calculation, each
         /// as an expression reading it; empty: it follows what it reads.
         var triggers: [FormExpression] = []
+        /// A select's `seed` parameter, when its choices are shuffled by one.
+        var choiceSeed: FormExpression?
+        /// `${name}` references in the labels of the select's choice list.
+        var choiceLabelReferences: [String] = []
     }
 
     /// One thing to build in a scope: a row's relevance or its value.
@@ -65,12 +69,14 @@ public struct FormPlan: Sendable {
         members = [:]
         problems = []
 
+        let labelReferences = Self.labelReferences(in: definition.choiceLists)
         func add(_ questions: [Question], parent: Int?, scope: Int?, chain: [Int]) {
             for question in questions {
                 let index = entries.count
                 entries.append(Entry(
                     question: question, parent: parent, scope: scope, repeatChain: chain,
-                    textReferences: Self.textReferences(question)
+                    textReferences: Self.textReferences(question),
+                    choiceLabelReferences: question.listName.map { labelReferences[$0] ?? [] } ?? []
                 ))
                 members[scope, default: []].append(index)
                 entryByName[question.name] = index
@@ -110,6 +116,23 @@ public struct FormPlan: Sendable {
         return names
     }
 
+    /// The `${name}` references in each choice list's labels, by list name;
+    /// lists without any are left out.
+    private static func labelReferences(in lists: [String: ChoiceList]) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for (name, list) in lists {
+            var names: [String] = []
+            for choice in list.choices {
+                for text in choice.label.byLanguage.values where text.contains("${") {
+                    guard case .success(let found) = ReferenceScanner.references(in: text) else { continue }
+                    for reference in found where !names.contains(reference) { names.append(reference) }
+                }
+            }
+            if !names.isEmpty { result[name] = names }
+        }
+        return result
+    }
+
     private mutating func parseExpressions(_ index: Int) {
         let question = entries[index].question
         func parse(_ text: String?, _ column: String) -> FormExpression? {
@@ -135,6 +158,9 @@ public struct FormPlan: Sendable {
         entries[index].readOnly = condition(question.readOnly, "read_only")
         entries[index].choiceFilter = parse(question.choiceFilter, "choice_filter")
         entries[index].repeatCount = parse(question.repeatCount, "repeat_count")
+        if question.type.isSelect, question.randomizesChoices {
+            entries[index].choiceSeed = parse(question.parameters["seed"], "seed parameter")
+        }
         if let trigger = question.trigger, case .success(let names) = ReferenceScanner.references(in: trigger) {
             entries[index].triggers = names.compactMap { parse("${\($0)}", "trigger") }
         }

@@ -422,6 +422,41 @@ final class FormScope {
     }
 
     private func choiceList(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
+        offeredChoices(entry, owner: owner).map { arranged($0, entry: entry, owner: owner) }
+    }
+
+    /// `offered` as the select shows them: `${name}` in their labels filled
+    /// in, and shuffled when the select asks (`randomize`), after filtering
+    /// as pyxform's `randomize()` itemset does. Without a `seed`, one
+    /// order is drawn for the response.
+    private func arranged(_ offered: Derived<[Choice]>, entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]> {
+        let names = entry.choiceLabelReferences
+        let randomizes = entry.question.randomizesChoices
+        guard !names.isEmpty || randomizes else { return offered }
+        let seed = entry.choiceSeed
+        var nodes: [ObservableNode] = [offered] + dependencies(names, from: owner)
+        if let seed { nodes += dependencies(of: seed, from: owner) }
+        let drawnSeed = Double(Int.random(in: 1..<2_147_483_647))
+        return Derived(from: nodes) { [unowned self] in
+            var choices = offered.value
+            if !names.isEmpty {
+                choices = choices.map { choice in
+                    var filled = choice
+                    filled.label = TranslatedText(choice.label.byLanguage.mapValues { filledIn($0, names: names, owner: owner) })
+                    return filled
+                }
+            }
+            if randomizes {
+                let seedValue = seed.map { $0.evaluate(in: context(for: owner) { "" }).numberValue } ?? drawnSeed
+                choices = seededShuffle(choices, seed: seedValue)
+            }
+            return choices
+        }
+    }
+
+    /// The choices a select offers now: its list (or a repeat's answers)
+    /// narrowed by its `choice_filter`.
+    private func offeredChoices(_ entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
         guard entry.question.type.isSelect, let listName = entry.question.listName else { return nil }
         if let answers = answersOfRepeat(listName, entry: entry, owner: owner) { return answers }
         guard let list = plan.choiceList(ofEntry: owner) else { return nil }

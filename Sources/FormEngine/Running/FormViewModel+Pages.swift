@@ -1,10 +1,11 @@
 extension FormViewModel {
     /// Whether the form is shown a page at a time: its settings ask for
-    /// `pages`, or a top-level group asks for a `field-list`.
+    /// `pages`, or a top-level group asks for a `field-list` (a
+    /// `table-list` is one too).
     public var isPaged: Bool {
         if definition.settings.style?.split(separator: " ").contains("pages") == true { return true }
         return definition.questions.contains { question in
-            question.type.isContainer && question.appearance?.split(separator: " ").contains("field-list") == true
+            question.type.isContainer && (question.hasAppearance("field-list") || question.hasAppearance("table-list"))
         }
     }
 

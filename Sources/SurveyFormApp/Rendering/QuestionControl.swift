@@ -112,11 +112,3 @@ enum ControlRegistry {
         return control
     }
 }
-
-extension Question {
-    /// Whether `appearance` is among the question's appearances, which the
-    /// column lists separated by spaces (as ODK Collect reads it).
-    func hasAppearance(_ appearance: String) -> Bool {
-        self.appearance?.split(whereSeparator: \.isWhitespace).contains { $0.lowercased() == appearance } ?? false
-    }
-}
