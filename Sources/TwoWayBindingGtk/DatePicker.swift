@@ -20,8 +20,13 @@ public final class DatePicker: Widget, Bindable {
     private var picked: Date?
     // Set while the model's value is shown, whose own `day-selected` is no pick.
     private(set) var isShowingModelValue = false
+    // Set when the arrows move the calendar to another month or year: the
+    // day GTK then selects is shown, not picked.
+    private var isBrowsing = false
     /// Told of each day the model shows: the popover button's title.
     var modelDateDidChange: (@MainActor (Date?) -> Void)?
+    /// Told of each day the user picks, once the binding has it: the popover closes.
+    var userDidPick: (@MainActor (Date?) -> Void)?
 
     /// The day picked, or `nil`.
     public var date: Date? {
@@ -48,10 +53,27 @@ public final class DatePicker: Widget, Bindable {
 
     public func observeUserChanges(_ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
         var connections = UserChangeConnections()
-        connect("day-selected", into: &connections) { [weak self] in
-            guard let self, !isShowingModelValue else { return }
-            picked = selectedDay()
-            handler(.committed)
+        // GTK 4.8 says `day-selected` only when the day of the month
+        // changes: picking the 29th of another month when the 29th is
+        // selected changes only the month and year. And the arrows that
+        // browse to another month move the selection too, saying so
+        // (`prev-month`, …) just after the change. So each change is
+        // weighed once GTK is done with it: a pick unless it was browsing.
+        for change in ["day-selected", "notify::month", "notify::year"] {
+            connect(change, into: &connections) { [weak self] in
+                guard let self, !isShowingModelValue else { return }
+                isBrowsing = false
+                _ = addIdle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+                    guard let self, !isBrowsing, selectedDay() != picked else { return false }
+                    picked = selectedDay()
+                    handler(.committed)
+                    userDidPick?(picked)
+                    return false
+                }
+            }
+        }
+        for browse in ["prev-month", "next-month", "prev-year", "next-year"] {
+            connect(browse, into: &connections) { [weak self] in self?.isBrowsing = true }
         }
         return token(for: connections)
     }
@@ -74,18 +96,15 @@ public final class DatePicker: Widget, Bindable {
 
 extension DatePicker {
     /// A button that shows the day picked through `title` and opens this
-    /// calendar in a popover; picking a day closes it. The title follows
-    /// every change of the day, the user's or the model's.
+    /// calendar in a popover; picking a day closes it (browsing months does
+    /// not). The title follows every change of the day, the user's or the
+    /// model's. The calendar must be bound for its picks to be seen.
     public func inPopoverButton(title: @escaping (Date?) -> String) -> PopoverButton {
         let button = PopoverButton(label: title(date), content: [self])
         modelDateDidChange = { [weak button] date in button?.label = title(date) }
-        if let pointer {
-            Signal.connectKnown(pointer, signal: "day-selected") { [weak self, weak button] in
-                guard let self, !isShowingModelValue, let button else { return }
-                button.label = title(selectedDay())
-                button.close()
-            }
-            .keep(with: pointer)
+        userDidPick = { [weak button] date in
+            button?.label = title(date)
+            button?.close()
         }
         return button
     }

@@ -44,9 +44,11 @@ public final class PopoverButton: Widget {
         popover.map { gtk_widget_get_visible($0) != 0 } ?? false
     }
 
-    /// Opens the popover.
+    /// Opens the popover; a button not on screen has nowhere to open it.
     public func open() {
-        if let menuButton { gtk_menu_button_popup(menuButton) }
+        // GTK 4.8 crashes popping up a popover whose button has no surface yet.
+        guard let menuButton, let pointer, gtk_widget_get_realized(pointer) != 0 else { return }
+        gtk_menu_button_popup(menuButton)
     }
 
     /// Closes the popover; focus goes back to the button.

@@ -16,6 +16,8 @@ final class DatePickerTests: GtkTestCase {
         let dateTime = g_date_time_new_local(year, month, day, 0, 0, 0)!
         gtk_calendar_select_day(OpaquePointer(calendar), dateTime)
         g_date_time_unref(dateTime)
+        // A change of month alone is weighed once GTK is done with it.
+        GtkTest.pump()
     }
 
     @MainActor private static func shownDay(_ calendar: UnsafeMutablePointer<GtkWidget>) -> [Int32] {
@@ -120,6 +122,42 @@ final class DatePickerTests: GtkTestCase {
 
             birthday.value = nil
             XCTAssertEqual(button.label, "Pick a day")
+        }
+    }
+
+    func testOpeningAPopoverOffScreen_doesNothing() {
+        MainActor.assumeIsolated {
+            let picker = DatePicker()
+            let button = picker.inPopoverButton(title: Self.title)
+            // In a window never shown: GTK 4.8 would crash popping it up.
+            let window = GtkTest.window(button.pointer!)
+            defer { GtkTest.destroy(window) }
+            button.open()
+            XCTAssertFalse(button.isOpen)
+        }
+    }
+
+    func testTheSameDayOfAnotherMonth_isAPick_butBrowsingIsNot() throws {
+        try MainActor.assumeIsolated {
+            let gtkCalendar = gtk_calendar_new()!
+            let window = GtkTest.window(gtkCalendar)
+            defer { GtkTest.destroy(window) }
+            let day = Observable<Date?>(nil)
+            try DatePicker.wrapping(gtkCalendar).bind(with: day)
+            Self.pick(gtkCalendar, 2024, 2, 29)
+            XCTAssertEqual(day.value, Self.day(2024, 2, 29))
+            // GTK 4.8 says nothing of a new day here: only the month changes.
+            Self.pick(gtkCalendar, 2024, 3, 29)
+            XCTAssertEqual(day.value, Self.day(2024, 3, 29))
+            Self.pick(gtkCalendar, 2025, 3, 29)
+            XCTAssertEqual(day.value, Self.day(2025, 3, 29))
+
+            // The calendar's first arrow shows the month before; nothing is picked.
+            let arrow = try XCTUnwrap(Widget.descendant(of: gtkCalendar, ofType: gtk_button_get_type()))
+            twb_signal_emit(arrow, "clicked")
+            GtkTest.pump()
+            XCTAssertEqual(Self.shownDay(gtkCalendar), [2025, 2, 28], "GTK moved its selection along")
+            XCTAssertEqual(day.value, Self.day(2025, 3, 29), "browsing is not picking")
         }
     }
 }
