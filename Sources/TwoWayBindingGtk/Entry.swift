@@ -157,6 +157,21 @@ extension Entry {
         }
     }
 
+    /// Whether a `GtkEntry` shows dots in place of its text (a password, a
+    /// `masked` answer), and tells an input method not to learn it.
+    public var hidesText: Bool {
+        get {
+            guard let pointer, twb_instance_is_a(pointer, gtk_entry_get_type()) != 0 else { return false }
+            return gtk_entry_get_visibility(pointer.cast()) == 0
+        }
+        set {
+            guard let pointer, twb_instance_is_a(pointer, gtk_entry_get_type()) != 0 else { return }
+            gtk_entry_set_visibility(pointer.cast(), newValue ? TWB_FALSE : TWB_TRUE)
+            gtk_entry_set_input_hints(pointer.cast(), newValue ? GTK_INPUT_HINT_NO_SPELLCHECK : GTK_INPUT_HINT_NONE)
+            if newValue { gtk_entry_set_input_purpose(pointer.cast(), GTK_INPUT_PURPOSE_PASSWORD) }
+        }
+    }
+
     /// Calls `handler` when Enter is pressed in the entry; until the token ends.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
         guard let pointer else { return ObservationToken {} }

@@ -45,6 +45,19 @@ public final class Label: Widget {
         }
     }
 
+    /// Whether long text wraps at word boundaries, each line centred, as a
+    /// caption under a button or over a column reads.
+    public var wrapsCentered: Bool {
+        get { label.map { gtk_label_get_wrap($0) != 0 && gtk_label_get_justify($0) == GTK_JUSTIFY_CENTER } ?? false }
+        set {
+            guard let label else { return }
+            gtk_label_set_xalign(label, 0.5)
+            gtk_label_set_wrap(label, newValue ? TWB_TRUE : TWB_FALSE)
+            gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD)
+            gtk_label_set_justify(label, newValue ? GTK_JUSTIFY_CENTER : GTK_JUSTIFY_LEFT)
+        }
+    }
+
     /// Whether each line too long for the label ends in "…" instead of
     /// wrapping, aligned to the start: one line's height whatever the text,
     /// as a list row reads (and as GTK measures quickly).

@@ -9,9 +9,13 @@ public import TwoWayBinding
 public final class Scale: Widget, Bindable {
     public override class var gtkType: GType { gtk_range_get_type() }
 
-    /// A new horizontal GtkScale offering `range` in steps of `step`, wrapped.
-    public convenience init(range: ClosedRange<Double>, step: Double) {
-        self.init(new: gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, range.lowerBound, range.upperBound, step))
+    /// A new GtkScale offering `range` in steps of `step`, wrapped:
+    /// across, or `vertical` with its lowest value at the bottom.
+    public convenience init(range: ClosedRange<Double>, step: Double, vertical: Bool = false) {
+        self.init(new: gtk_scale_new_with_range(
+            vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, range.lowerBound, range.upperBound, step
+        ))
+        if vertical, let range = self.range { gtk_range_set_inverted(range, TWB_TRUE) }
     }
 
     private var range: UnsafeMutablePointer<GtkRange>? { pointer?.cast() }
@@ -56,5 +60,15 @@ extension Scale {
             guard let pointer, twb_instance_is_a(pointer, gtk_scale_get_type()) != 0 else { return }
             gtk_scale_set_draw_value(pointer.cast(), newValue ? TWB_TRUE : TWB_FALSE)
         }
+    }
+}
+
+extension Scale {
+    /// Marks a `GtkScale` at `value`, with `label` beside the mark (`nil`: a
+    /// tick alone), under a horizontal scale and beside a vertical one.
+    public func addMark(at value: Double, label: String? = nil) {
+        guard let pointer, twb_instance_is_a(pointer, gtk_scale_get_type()) != 0 else { return }
+        let vertical = gtk_orientable_get_orientation(OpaquePointer(pointer)) == GTK_ORIENTATION_VERTICAL
+        gtk_scale_add_mark(pointer.cast(), value, vertical ? GTK_POS_RIGHT : GTK_POS_BOTTOM, label)
     }
 }

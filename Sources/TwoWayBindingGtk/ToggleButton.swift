@@ -10,6 +10,24 @@ public final class ToggleButton: Widget, Bindable {
         self.init(new: gtk_toggle_button_new_with_label(label))
     }
 
+    /// A flat toggle button showing the icon `iconName`; name it for a
+    /// screen reader with `accessibleLabel`, as an icon says nothing.
+    public convenience init(iconName: String) {
+        self.init(new: gtk_toggle_button_new())
+        guard let pointer else { return }
+        gtk_button_set_icon_name(pointer.cast(), iconName)
+        gtk_button_set_has_frame(pointer.cast(), TWB_FALSE)
+    }
+
+    /// The icon shown in place of a label.
+    public var iconName: String? {
+        get { pointer.flatMap { gtk_button_get_icon_name($0.cast()) }.map { String(cString: $0) } }
+        set {
+            guard let pointer, let newValue else { return }
+            gtk_button_set_icon_name(pointer.cast(), newValue)
+        }
+    }
+
     private var toggleButton: UnsafeMutablePointer<GtkToggleButton>? { pointer?.cast() }
 
     /// Whether the button is pressed in.
@@ -31,5 +49,14 @@ public final class ToggleButton: Widget, Bindable {
         var connections = UserChangeConnections()
         connect("notify::active", into: &connections) { handler(.committed) }
         return token(for: connections)
+    }
+}
+
+extension ToggleButton {
+    /// Calls `handler` each time the person clicks the button (or activates
+    /// it from the keyboard), not when `isActive` is set; until the token ends.
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
+        guard let pointer else { return ObservationToken {} }
+        return Signal.connectKnown(pointer, signal: "clicked", handler)
     }
 }

@@ -128,3 +128,36 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_min_content_height(scrolled, minimumHeight)
     }
 }
+
+/// A `GtkGrid`: widgets in rows and columns, lined up across rows.
+public final class Grid: Widget {
+    public override class var gtkType: GType { gtk_grid_get_type() }
+
+    private var grid: UnsafeMutablePointer<GtkGrid>? { pointer?.cast() }
+
+    /// A new grid with `columnSpacing` and `rowSpacing` pixels between its cells.
+    public convenience init(columnSpacing: Int32 = 0, rowSpacing: Int32 = 0) {
+        self.init(new: gtk_grid_new())
+        guard let grid else { return }
+        gtk_grid_set_column_spacing(grid, UInt32(max(columnSpacing, 0)))
+        gtk_grid_set_row_spacing(grid, UInt32(max(rowSpacing, 0)))
+    }
+
+    /// Whether every column is as wide as the widest.
+    public var columnsAreHomogeneous: Bool {
+        get { grid.map { gtk_grid_get_column_homogeneous($0) != 0 } ?? false }
+        set { grid.map { gtk_grid_set_column_homogeneous($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
+    /// Places `child` at `column` and `row` (from 0), spanning `width` columns.
+    public func attach(_ child: Widget, column: Int, row: Int, width: Int = 1) {
+        guard let grid, let widget = child.pointer else { return }
+        gtk_grid_attach(grid, widget, Int32(clamping: column), Int32(clamping: row), Int32(clamping: max(width, 1)), 1)
+    }
+
+    /// Removes every child.
+    public func removeAll() {
+        guard let grid, let pointer else { return }
+        while let child = gtk_widget_get_first_child(pointer) { gtk_grid_remove(grid, child) }
+    }
+}
