@@ -151,4 +151,75 @@ final class AppearanceTests: XCTestCase {
         XCTAssertEqual(differing.map(\.row), [4])
         XCTAssertTrue(differing.first?.message.contains("'ab'") == true)
     }
+
+    func testNumberSeparators_groupAndReadBackAsTheLocaleWrites() {
+        let english = NumberSeparators.posix
+        XCTAssertEqual(english.grouped("1234567.25"), "1,234,567.25")
+        XCTAssertEqual(english.grouped("-1234"), "-1,234")
+        XCTAssertEqual(english.grouped("999"), "999")
+        XCTAssertEqual(english.grouped("abc"), "abc", "not a number: shown as stored")
+        XCTAssertEqual(english.ungrouped("1,234,567.25"), "1234567.25")
+
+        let german = NumberSeparators(locale: Locale(identifier: "de_DE"))
+        XCTAssertEqual(german.grouped("1234567.25"), "1.234.567,25")
+        XCTAssertEqual(german.ungrouped("1.234.567,25"), "1234567.25")
+        XCTAssertEqual(german.ungrouped("1 234,5"), "1234.5")
+        XCTAssertEqual(NumberSeparators(decimal: ",", grouping: ",").grouping, ".", "a grouping mark that is the decimal one is replaced")
+    }
+
+    @MainActor func testGroupedAndDigitsTransforms_storeXFormsNotation() async throws {
+        let german = NumberSeparators(locale: Locale(identifier: "de_DE"))
+        let decimal = ValueTransform<String, String>.grouped(.decimal, separators: german)
+        XCTAssertEqual(decimal.toControl("1234.5"), "1.234,5")
+        XCTAssertEqual(try decimal.toModel("12.345,75").get(), "12345.75")
+        XCTAssertThrowsError(try decimal.toModel("12,3,4").get())
+        let integer = ValueTransform<String, String>.grouped(.integer, separators: .posix)
+        XCTAssertEqual(try integer.toModel("3,000,000").get(), "3000000")
+        XCTAssertThrowsError(try integer.toModel("3,000.5").get())
+
+        let digits = ValueTransform<String, String>.digitsText
+        XCTAssertEqual(try digits.toModel("007 123-4").get(), "007 123-4", "kept as typed, leading zeros too")
+        XCTAssertThrowsError(try digits.toModel("12a").get())
+    }
+
+    func testRangeValuesAndTickLabels_comeFromTheParameters() throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | parameters |
+            | | range | r | R | start=0 end=1 step=0.1 tick_labelset=ends |
+            | | range | s | S | start=1 end=5 |
+            | | range | t | T | start=0 end=100000 step=1 |
+            | choices |
+            | | list_name | name | label |
+            | | ends | 0 | None |
+            | | ends | 1 | All |
+            """)
+        let questions = definition.allQuestions
+        XCTAssertEqual(questions[0].rangeValues(limit: 100), ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"])
+        XCTAssertEqual(questions[1].rangeValues(limit: 10), ["1", "2", "3", "4", "5"])
+        XCTAssertNil(questions[2].rangeValues(limit: 1_000), "past the limit")
+        XCTAssertEqual(questions[0].tickLabels["1"]?.text(in: nil), "All")
+        XCTAssertTrue(questions[1].tickLabels.isEmpty)
+    }
+
+    func testMaskedAnswers_areHidden() throws {
+        XCTAssertTrue(try question("text", "masked").hidesAnswer)
+        XCTAssertTrue(try question("barcode", "hidden-answer").hidesAnswer)
+        XCTAssertFalse(try question("text", "numbers").hidesAnswer)
+    }
+
+    @MainActor func testTheSummary_showsAMonthAsTyped_andAMaskedAnswerAsDots() async throws {
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | appearance |
+            | | date | month | Month | month-year |
+            | | text | secret | Secret | masked |
+            """))
+        form.state(named: "month")?.value.value = "2024-03-01"
+        form.state(named: "secret")?.value.value = "hunter2"
+        XCTAssertTrue(form.summary.value.contains("2024-03"), form.summary.value)
+        XCTAssertFalse(form.summary.value.contains("2024-03-01"), form.summary.value)
+        XCTAssertFalse(form.summary.value.contains("hunter2"), form.summary.value)
+        XCTAssertTrue(form.summary.value.contains("•••"), form.summary.value)
+    }
 }

@@ -66,4 +66,88 @@ final class ChoiceButtonsControlTests: GtkTestCase {
     private static func label(of button: CheckButton) -> String? {
         gtk_check_button_get_label(button.pointer?.cast()).map { String(cString: $0) }
     }
+
+    private static let layoutChoices = """
+        | | list_name | name | label | media::image |
+        | | agree | 1 | Disagree | |
+        | | agree | 2 | Neutral | |
+        | | agree | 3 | Agree | |
+        | | agree | 4 | Strongly agree | strong.png |
+        """
+
+    /// The column and row of `widget`'s cell in the grid it is in.
+    @MainActor
+    private static func cell(of widget: Widget) -> (column: Int32, row: Int32)? {
+        var child = widget.pointer
+        while let current = child, let parent = gtk_widget_get_parent(current) {
+            if twb_instance_is_a(parent, gtk_grid_get_type()) != 0 {
+                var column: Int32 = 0, row: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+                gtk_grid_query_child(parent.cast(), current, &column, &row, &width, &height)
+                return (column, row)
+            }
+            child = parent
+        }
+        return nil
+    }
+
+    func testColumnsAndLikert_layTheButtonsOutInAGrid() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label | appearance |
+                | | select_one agree | two | Two | columns-2 |
+                | | select_one agree | scale | Scale | likert |
+                """
+            let two = try RenderedQuestion("two", survey: survey, choices: Self.layoutChoices)
+            defer { two.close() }
+            let buttons = two.all(CheckButton.self)
+            XCTAssertEqual(buttons.compactMap { Self.cell(of: $0) }.map { [$0.column, $0.row] }, [[0, 0], [1, 0], [0, 1], [1, 1]])
+            XCTAssertEqual(buttons.map(Self.label), ["Disagree", "Neutral", "Agree", "Strongly agree"])
+
+            let scale = try RenderedQuestion("scale", survey: survey, choices: Self.layoutChoices)
+            defer { scale.close() }
+            let points = scale.all(CheckButton.self)
+            XCTAssertEqual(points.compactMap { Self.cell(of: $0) }.map { [$0.column, $0.row] }, [[0, 0], [1, 0], [2, 0], [3, 0]])
+            XCTAssertEqual(points.map(\.accessibleLabel), ["Disagree", "Neutral", "Agree", "Strongly agree"], "each point is named by its label")
+            XCTAssertTrue(scale.all(Label.self).contains { $0.text == "Strongly agree" && Self.cell(of: $0)?.row == 1 })
+            points[3].isChecked = true
+            XCTAssertEqual(scale.state.value.value, "4")
+        }
+    }
+
+    func testATableListGroup_headsItsFirstRowWithTheLabels_andNamesEveryButton() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label | appearance |
+                | | begin_group | table | Table | table-list |
+                | | select_one agree | first | First | |
+                | | select_one agree | second | Second | |
+                | | end_group | | | |
+                """
+            let first = try RenderedQuestion("first", survey: survey, choices: Self.layoutChoices)
+            defer { first.close() }
+            let second = try RenderedQuestion("second", survey: survey, choices: Self.layoutChoices)
+            defer { second.close() }
+            for rendered in [first, second] {
+                let buttons = rendered.all(CheckButton.self)
+                XCTAssertTrue(buttons.allSatisfy { (Self.label(of: $0) ?? "").isEmpty }, "the labels stand apart")
+                XCTAssertEqual(buttons.map(\.accessibleLabel), ["Disagree", "Neutral", "Agree", "Strongly agree"])
+            }
+            XCTAssertTrue(first.all(Label.self).contains { $0.text == "Neutral" }, "the header")
+            XCTAssertFalse(second.all(Label.self).contains { $0.text == "Neutral" }, "only the first row has it")
+            second.all(CheckButton.self)[1].isChecked = true
+            XCTAssertEqual(second.state.value.value, "2")
+        }
+    }
+
+    func testAChoicesMissingImage_isSaidUnderIt() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label |
+                | | select_one agree | q | Q |
+                """
+            let rendered = try RenderedQuestion("q", survey: survey, choices: Self.layoutChoices)
+            defer { rendered.close() }
+            XCTAssertTrue(rendered.all(Label.self).contains { $0.text.contains("“strong.png” is missing") })
+        }
+    }
 }

@@ -27,6 +27,9 @@ final class ControlRegistryTests: XCTestCase {
             | | time | hour | Hour | | | |
             | | dateTime | moment | Moment | | | |
             | | note | note | Note | | | |
+            | | text | site | Site | url | | |
+            | | range | stars | Stars | rating | | |
+            | | range | pick | Pick | picker | | |
             | | calculate | sum | | | | | 1 |
             | choices |
             | | list_name | name | label |
@@ -38,7 +41,8 @@ final class ControlRegistryTests: XCTestCase {
             "age": NumberSpinControl.self, "count": EntryControl.self, "share": EntryControl.self,
             "level": RangeControl.self, "consent": AcknowledgeControl.self,
             "radio": ChoiceButtonsControl.self, "menu": DropDownControl.self, "likert": ChoiceButtonsControl.self,
-            "ticks": ChoiceButtonsControl.self,
+            "ticks": ChoicePopoverControl.self, "site": LinkControl.self, "stars": RatingControl.self,
+            "pick": RangePickerControl.self,
             "day": DateTimeControl.self, "hour": DateTimeControl.self, "moment": DateTimeControl.self,
             "note": nil, "sum": nil,
         ]

@@ -62,4 +62,40 @@ final class DateTimeControlTests: GtkTestCase {
             XCTAssertEqual(try rendered.widget(Entry.self).placeholder, "YYYY-MM-DD HH:MM")
         }
     }
+
+    func testMonthYearAndYear_areTyped_storedAsTheirFirstDay_withoutACalendar() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label | appearance |
+                | | date | month | Month | month-year |
+                | | date | born | Born | year |
+                | | date | plain | Plain | no-calendar |
+                """
+            let month = try RenderedQuestion("month", survey: survey)
+            defer { month.close() }
+            let entry = try month.widget(Entry.self)
+            XCTAssertEqual(entry.placeholder, "YYYY-MM")
+            XCTAssertTrue(month.all(PopoverButton.self).isEmpty, "a calendar picks days, not months")
+            entry.text = "2025-7"
+            XCTAssertEqual(month.state.value.value, "2025-07-01")
+            month.state.value.value = "2024-12-01"
+            XCTAssertEqual(entry.text, "2024-12")
+
+            let born = try RenderedQuestion("born", survey: survey)
+            defer { born.close() }
+            let year = try born.widget(Entry.self)
+            year.text = "1987"
+            XCTAssertEqual(born.state.value.value, "1987-01-01")
+            year.text = "87"
+            XCTAssertFalse(born.state.inputError.value.isValid)
+            XCTAssertEqual(born.state.value.value, "1987-01-01")
+
+            let plain = try RenderedQuestion("plain", survey: survey)
+            defer { plain.close() }
+            XCTAssertTrue(plain.all(PopoverButton.self).isEmpty)
+            XCTAssertTrue(plain.all(DatePicker.self).isEmpty)
+            try plain.widget(Entry.self).text = "2026-01-31"
+            XCTAssertEqual(plain.state.value.value, "2026-01-31")
+        }
+    }
 }

@@ -1,4 +1,6 @@
 import CTwoWayBindingGtkShims
+import FormEngine
+import Foundation
 import GtkTestSupport
 @testable import SurveyFormApp
 import TwoWayBindingGtk
@@ -66,6 +68,40 @@ final class EntryControlTests: GtkTestCase {
             // Enter in an entry emits its `activate`.
             twb_signal_emit(UnsafeMutableRawPointer(try XCTUnwrap(entry.pointer)), "activate")
             XCTAssertEqual(rendered.advances, 1)
+        }
+    }
+
+    func testAppearances_digitsOnly_groupedThousands_andMaskedText() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label | appearance |
+                | | text | phone | Phone | numbers |
+                | | decimal | income | Income | thousands-sep |
+                | | text | pin | PIN | masked |
+                """
+            let phone = try RenderedQuestion("phone", survey: survey)
+            defer { phone.close() }
+            let phoneEntry = try phone.widget(Entry.self)
+            XCTAssertEqual(phoneEntry.inputPurpose, .number)
+            phoneEntry.text = "0049 30"
+            XCTAssertEqual(phone.state.value.value, "0049 30", "kept as text, leading zeros and all")
+            phoneEntry.text = "0049 30x"
+            XCTAssertEqual(phone.state.value.value, "0049 30", "a letter is refused")
+            XCTAssertFalse(phone.state.inputError.value.isValid)
+
+            let german = NumberSeparators(locale: Locale(identifier: "de_DE"))
+            let income = try RenderedQuestion("income", survey: survey, numberSeparators: german)
+            defer { income.close() }
+            let incomeEntry = try income.widget(Entry.self)
+            income.state.value.value = "1234567.5"
+            XCTAssertEqual(incomeEntry.text, "1.234.567,5")
+            incomeEntry.text = "2.500,25"
+            XCTAssertEqual(income.state.value.value, "2500.25", "stored in XForms notation")
+
+            let pin = try RenderedQuestion("pin", survey: survey)
+            defer { pin.close() }
+            XCTAssertTrue(try pin.widget(Entry.self).hidesText)
+            XCTAssertFalse(phoneEntry.hidesText)
         }
     }
 }

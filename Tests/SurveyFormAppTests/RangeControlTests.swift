@@ -1,3 +1,6 @@
+import CTwoWayBindingGtkShims
+import FormEngine
+import Foundation
 import GtkTestSupport
 @testable import SurveyFormApp
 import TwoWayBindingGtk
@@ -25,5 +28,45 @@ final class RangeControlTests: GtkTestCase {
             rendered.state.value.value = "120000"
             XCTAssertEqual(scale.value, 120000)
         }
+    }
+
+    func testVerticalAndNoTicks_andRangesWithoutThem() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label | appearance | parameters |
+                | | range | up | Up | vertical | start=0 end=10 step=1 |
+                | | range | flat | Flat | | start=0 end=10 step=1 |
+                """
+            let up = try RenderedQuestion("up", survey: survey)
+            defer { up.close() }
+            let scale = try up.widget(Scale.self)
+            let orientable = try XCTUnwrap(scale.pointer).withMemoryRebound(to: GtkWidget.self, capacity: 1) { OpaquePointer($0) }
+            XCTAssertEqual(gtk_orientable_get_orientation(orientable), GTK_ORIENTATION_VERTICAL)
+            XCTAssertNotEqual(gtk_range_get_inverted(scale.pointer?.cast()), 0, "the start at the bottom")
+            scale.value = 7
+            XCTAssertEqual(up.state.value.value, "7")
+
+            let flat = try RenderedQuestion("flat", survey: survey)
+            defer { flat.close() }
+            XCTAssertEqual(gtk_orientable_get_orientation(OpaquePointer(try XCTUnwrap(flat.widget(Scale.self).pointer))), GTK_ORIENTATION_HORIZONTAL)
+        }
+    }
+
+    func testTicks_followTheIntervalAndTheirLabelset() throws {
+        let definition = try FormDefinition(data: Data("""
+            | survey |
+            | | type | name | label | parameters |
+            | | range | a | A | start=0 end=10 step=1 tick_interval=5 tick_labelset=marks |
+            | | range | b | B | start=0 end=500 step=1 |
+            | choices |
+            | | list_name | name | label |
+            | | marks | 0 | Never |
+            | | marks | 10 | Always |
+            """.utf8), fileName: "form.md")
+        let questions = definition.allQuestions
+        let ticks = MainActor.assumeIsolated { RangeControl.ticks(of: questions[0], language: nil) }
+        XCTAssertEqual(ticks.map(\.0), [0, 5, 10])
+        XCTAssertEqual(ticks.map(\.1), ["Never", nil, "Always"])
+        XCTAssertTrue(MainActor.assumeIsolated { RangeControl.ticks(of: questions[1], language: nil) }.isEmpty, "500 steps: no ticks")
     }
 }

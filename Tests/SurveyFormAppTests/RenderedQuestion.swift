@@ -24,14 +24,20 @@ final class RenderedQuestion {
 
     /// `survey` is the survey sheet's rows, header first; `choices` the
     /// choices sheet's, if any.
-    init(_ name: String, survey: String, choices: String? = nil, files: ResponseFiles? = nil, media: FormMedia = .none) throws {
+    init(
+        _ name: String, survey: String, choices: String? = nil, files: ResponseFiles? = nil, media: FormMedia = .none,
+        numberSeparators: NumberSeparators = .posix
+    ) throws {
         var markdown = "| survey |\n" + survey
         if let choices { markdown += "\n| choices |\n" + choices }
         let definition = try FormDefinition(data: Data(markdown.utf8), fileName: "form.md")
         viewModel = try FormViewModel(definition: definition, media: media)
         state = try XCTUnwrap(viewModel.states.first { $0.question.name == name })
         var advanced: @MainActor () -> Void = {}
-        let context = ControlContext(bag: bag, language: viewModel.language, advanceFocus: { advanced() }, files: files, media: media)
+        let context = ControlContext(
+            bag: bag, language: viewModel.language, advanceFocus: { advanced() }, files: files, media: media,
+            numberSeparators: numberSeparators
+        )
         let made = try XCTUnwrap(QuestionCard.make(for: state, context: context))
         card = made.card
         control = try XCTUnwrap(made.control, "the question has a control")

@@ -44,6 +44,12 @@ extension Question {
         return .day
     }
 
+    /// Whether the answer is kept out of sight (`masked` text, a barcode's
+    /// `hidden-answer`): dots in its control and in the summary.
+    public var hidesAnswer: Bool {
+        (type == .text && hasAppearance("masked")) || (type == .barcode && hasAppearance("hidden-answer"))
+    }
+
     /// The appearances this question's control does not honour: Survey Form
     /// shows the question as if they were absent, and `--describe-form` says so.
     public var ignoredAppearances: [String] {

@@ -44,6 +44,8 @@ public struct Question: Sendable {
     public var repeatCount: String?
     /// `parameters` as written, by key (`start=0 end=60 step=0.5`).
     public var parameters: [String: String] = [:]
+    /// A range's tick labels (`tick_labelset`'s choices), by the value they mark.
+    public var tickLabels: [String: TranslatedText] = [:]
     /// Where a select in a `table-list` group stands: the first row shows
     /// the choices' labels above its buttons, every row its buttons alone.
     public var tableRow: TableRow?
@@ -64,6 +66,20 @@ public struct Question: Sendable {
             parameters["end"].flatMap(Double.init) ?? 10,
             parameters["step"].flatMap(Double.init) ?? 1
         )
+    }
+
+    /// A range's values from `start` to `end` by `step`, written as its
+    /// answers are (`7`, `2.5`); nil when there are more than `limit`.
+    public func rangeValues(limit: Int) -> [String]? {
+        guard let (start, end, step) = rangeParameters, step != 0, step.isFinite, start.isFinite, end.isFinite else { return nil }
+        let count = ((end - start) / step).rounded(.down) + 1
+        guard count >= 1, count <= Double(limit) else { return nil }
+        let whole = step == step.rounded() && start == start.rounded()
+        return (0..<Int(count)).map { index in
+            // Rounded to ten places, so that steps of 0.1 read 0.3, not 0.30000000000000004.
+            let value = ((start + Double(index) * step) * 1e10).rounded() / 1e10
+            return whole && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        }
     }
 
     /// An integer or decimal question's own `start`, `end` and `step`

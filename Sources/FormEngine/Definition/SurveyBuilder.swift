@@ -177,6 +177,9 @@ struct SurveyBuilder {
             fill(&question, from: row, columns)
             question.trigger = trigger
             check(question, row: row, columns)
+            if question.type == .range, let set = question.parameters["tick_labelset"], let list = choiceLists[set] {
+                question.tickLabels = Dictionary(list.choices.map { ($0.name, $0.label) }) { first, _ in first }
+            }
             if question.type.isSelect, let shared = stack[stack.count - 1].tableList {
                 placeInTable(&question, shared: shared, row: row)
                 stack[stack.count - 1].tableList = question.listName ?? shared

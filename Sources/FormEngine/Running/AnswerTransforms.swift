@@ -205,4 +205,30 @@ extension ValueTransform where Model == String, Control == String {
             }
         )
     }
+
+    /// A number shown with its thousands grouped (`thousands-sep`) ↔ its
+    /// answer: typed with or without the marks of `separators`, stored in
+    /// XForms notation. `type` is integer, decimal, or text (a `numbers` text).
+    @MainActor
+    public static func grouped(_ type: QuestionType, separators: NumberSeparators) -> ValueTransform {
+        let checked = type == .text ? digitsText : typed(type)
+        return ValueTransform(
+            toControl: { separators.grouped($0) },
+            toModel: { text in checked.toModel(separators.ungrouped(text)) }
+        )
+    }
+
+    /// A text question with the `numbers` appearance: what is typed is kept
+    /// as text (leading zeros and all), and only digits, a sign, a decimal
+    /// mark and spaces are accepted, as Collect's number keyboard offers.
+    @MainActor
+    public static var digitsText: ValueTransform {
+        ValueTransform(
+            toControl: { $0 },
+            toModel: { text in
+                let allowed = text.allSatisfy { $0.isASCIIDigit || "+-.,".contains($0) || $0 == " " }
+                return allowed ? .success(text) : .failure(ConversionError(FormMessages.onlyDigits))
+            }
+        )
+    }
 }

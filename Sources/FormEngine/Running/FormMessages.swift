@@ -6,6 +6,7 @@ enum FormMessages {
     static var constraint: String { tr("This answer is not allowed.") }
     static var enterMonth: String { tr("Enter a month as YYYY-MM.") }
     static var enterYear: String { tr("Enter a year as YYYY.") }
+    static var onlyDigits: String { tr("Enter digits only.") }
 
     /// Why `answer` is not a value of `type`, or `nil` when it is one.
     static func typeProblem(_ answer: String, for type: QuestionType) -> String? {

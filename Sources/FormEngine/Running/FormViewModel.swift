@@ -204,6 +204,11 @@ public final class FormViewModel {
         if state.question.type == .time || state.question.type == .dateTime, !value.isEmpty {
             return TimeAnswer.shown(value, type: state.question.type)
         }
+        // A month or a year as it was typed; a masked answer not at all.
+        if state.question.datePrecision != .day, !value.isEmpty {
+            return ValueTransform<String, String>.typed(.date, precision: state.question.datePrecision).toControl(value)
+        }
+        if state.question.hidesAnswer, !value.isEmpty { return String(repeating: "•", count: min(value.count, 8)) }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return Self.unanswered }
         guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }

@@ -24,7 +24,7 @@ enum LabelMedia {
             let language = context.language.value
             // Collect shows the image, and the big image on request; a desktop has room for the big one.
             if let name = (media[.bigImage] ?? media[.image])?.text(in: language) {
-                show(image: name, label: label.value, in: box, media: context.media) { generation.value }
+                show(image: name, label: label.value, in: box, media: context.media, fitting: (480, 360)) { generation.value }
             }
             for (kind, title) in [(MediaKind.audio, tr("Play Recording")), (.video, tr("Play Video"))] {
                 guard let name = media[kind]?.text(in: language) else { continue }
@@ -46,8 +46,19 @@ enum LabelMedia {
         return box
     }
 
+    /// A choice's image (`media::image` in the choices sheet) in the
+    /// current language, smaller than a question's; nil when it has none.
+    /// A choice's buttons are rebuilt with the language, and the image with them.
+    static func choiceImage(_ choice: Choice, label: String, context: ControlContext) -> Widget? {
+        guard let name = (choice.media[.image] ?? choice.media[.bigImage])?.text(in: context.language.value) else { return nil }
+        let box = Box(vertical: true)
+        show(image: name, label: label, in: box, media: context.media, fitting: (160, 120)) { 0 }
+        return box
+    }
+
     private static func show(
-        image name: String, label: String, in box: Box, media: FormMedia, generation: @escaping @MainActor () -> Int
+        image name: String, label: String, in box: Box, media: FormMedia, fitting size: (width: Int, height: Int),
+        generation: @escaping @MainActor () -> Int
     ) {
         guard let url = media.url(named: name) else {
             box.append(missing(String(format: tr("The image “%@” is missing from the form’s media folder."), name)))
@@ -55,13 +66,13 @@ enum LabelMedia {
         }
         let picture = Picture()
         picture.horizontalAlignment = .start
-        picture.setMinimumSize(height: 160)
+        picture.setMinimumSize(height: Int32(min(size.height, 160)))
         picture.accessibleLabel = label.isEmpty ? name : label
         picture.isVisible = false
         box.append(picture)
         let asked = generation()
         Task { @MainActor [weak picture, weak box] in
-            let pixels = try? await offMainThread { try ImageFile.preview(path: url.path, fitting: 480, 360) }
+            let pixels = try? await offMainThread { try ImageFile.preview(path: url.path, fitting: size.width, size.height) }
             guard let picture, generation() == asked else { return }
             if let pixels {
                 picture.show(pixels)

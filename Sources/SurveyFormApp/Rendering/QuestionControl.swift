@@ -1,3 +1,4 @@
+import Foundation
 import FormEngine
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -44,6 +45,9 @@ struct ControlContext {
     var files: ResponseFiles?
     /// Where the form's images, recordings and videos are (its media folder).
     var media: FormMedia = .none
+    /// How numbers are written for the person filling in the form: the
+    /// desktop locale's decimal and thousands marks.
+    var numberSeparators = NumberSeparators(locale: .current)
 
     /// Enter on `control` moves to the next question, where GTK would
     /// otherwise toggle it or do nothing.
@@ -80,16 +84,20 @@ protocol QuestionControlKind {
 @MainActor
 enum ControlRegistry {
     static let kinds: [any QuestionControlKind.Type] = [
+        LinkControl.self,
         TextAreaControl.self,
         NumberSpinControl.self,
         DateTimeControl.self,
         EntryControl.self,
         LocationControl.self,
+        RatingControl.self,
+        RangePickerControl.self,
         RangeControl.self,
         AcknowledgeControl.self,
         DrawingControl.self,
         AttachmentControl.self,
         DropDownControl.self,
+        ChoicePopoverControl.self,
         ChoiceButtonsControl.self,
         RankControl.self,
     ]

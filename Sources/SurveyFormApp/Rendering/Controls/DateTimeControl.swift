@@ -4,7 +4,9 @@ import TwoWayBindingGtk
 
 /// A date, time or date and time: typed into an entry, or picked in a
 /// popover beside it (a calendar for the day, spin buttons for the hour and
-/// minute). Every control is bound to the one answer.
+/// minute). Every control is bound to the one answer. `no-calendar` leaves
+/// the entry alone; `month-year` and `year` ask for a month (`2024-03`) or a
+/// year, typed, and store its first day, as Collect does.
 @MainActor
 enum DateTimeControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
@@ -12,13 +14,19 @@ enum DateTimeControl: QuestionControlKind {
     }
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
-        let type = state.question.type
+        let question = state.question
+        let type = question.type
+        let precision = question.datePrecision
         let entry = Entry()
         // Ctrl+Z is the form's, which undoes per question (EditHistory).
         entry.undoesTyping = false
-        entry.bind(with: state.value, transform: .typed(type), options: ControlContext.options(for: state))
-        entry.placeholder = placeholder(for: type)
+        entry.bind(with: state.value, transform: .typed(type, precision: precision), options: ControlContext.options(for: state))
+        entry.placeholder = placeholder(for: type, precision: precision)
         entry.onActivate { [advanceFocus = context.advanceFocus] in advanceFocus() }.keep(with: entry)
+        // A calendar picks days: a month or a year is typed.
+        if question.hasAppearance("no-calendar") || precision != .day {
+            return QuestionControl(shown: entry, focusable: entry, validated: entry, labelled: [entry])
+        }
 
         var content: [Widget] = []
         // Each control in the popover is named after the question.
@@ -61,10 +69,12 @@ enum DateTimeControl: QuestionControlKind {
     }
 
     /// How to write the answer, shown in the empty entry.
-    static func placeholder(for type: QuestionType) -> String {
-        switch type {
-        case .time: tr("HH:MM")
-        case .dateTime: tr("YYYY-MM-DD HH:MM")
+    static func placeholder(for type: QuestionType, precision: DatePrecision = .day) -> String {
+        switch (type, precision) {
+        case (.time, _): tr("HH:MM")
+        case (.dateTime, _): tr("YYYY-MM-DD HH:MM")
+        case (_, .month): tr("YYYY-MM")
+        case (_, .year): tr("YYYY")
         default: tr("YYYY-MM-DD")
         }
     }

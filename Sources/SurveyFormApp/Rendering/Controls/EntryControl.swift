@@ -5,6 +5,10 @@ import TwoWayBindingGtk
 /// A line of text, or a number with no range to offer: an entry. Enter
 /// moves on to the next question. A barcode is typed too: a USB scanner
 /// types what it reads, and ends with Enter.
+///
+/// Appearances: `numbers` takes digits only (kept as text), `thousands-sep`
+/// groups a number's thousands as the desktop's locale writes them,
+/// `masked` (text) and `hidden-answer` (barcode) show dots for what is typed.
 @MainActor
 enum EntryControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
@@ -12,16 +16,28 @@ enum EntryControl: QuestionControlKind {
     }
 
     static func make(for state: QuestionState, context: ControlContext) -> QuestionControl? {
-        let type = state.question.type
+        let question = state.question
+        let type = question.type
         let entry = Entry()
         // Ctrl+Z is the form's, which undoes per question (EditHistory).
         entry.undoesTyping = false
-        if type == .text || type == .barcode {
-            entry.bind(with: state.value, options: ControlContext.options(for: state))
+        let options = ControlContext.options(for: state)
+        let numbersText = type == .text && question.hasAppearance("numbers")
+        if question.hasAppearance("thousands-sep"), type != .text || numbersText, type != .barcode {
+            entry.bind(with: state.value, transform: .grouped(type, separators: context.numberSeparators), options: options)
+        } else if numbersText {
+            entry.bind(with: state.value, transform: .digitsText, options: options)
+        } else if type == .text || type == .barcode {
+            entry.bind(with: state.value, options: options)
         } else {
-            entry.bind(with: state.value, transform: .typed(type), options: ControlContext.options(for: state))
-            entry.inputPurpose = type == .integer ? .digits : .number
+            entry.bind(with: state.value, transform: .typed(type), options: options)
         }
+        if type == .integer {
+            entry.inputPurpose = .digits
+        } else if type == .decimal || numbersText {
+            entry.inputPurpose = .number
+        }
+        if question.hidesAnswer { entry.hidesText = true }
         entry.onActivate { [advanceFocus = context.advanceFocus] in advanceFocus() }.keep(with: entry)
         return QuestionControl(shown: entry, focusable: entry, validated: entry, labelled: [entry])
     }

@@ -11,7 +11,8 @@ import TwoWayBindingGtk
 @MainActor
 enum NumberSpinControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
-        (question.type == .integer || question.type == .decimal)
+        // A number with its thousands grouped is typed: a spin button shows its own digits.
+        (question.type == .integer || question.type == .decimal) && !question.hasAppearance("thousands-sep")
             && (question.declaredBounds != nil || question.constrainedRange != nil)
     }
 
