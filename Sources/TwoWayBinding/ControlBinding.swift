@@ -22,16 +22,23 @@ public struct BindingOptions {
     public var commitPolicy: CommitPolicy
     /// Where conversion failures are reported. A binding makes its own when `nil`.
     public var validation: Observable<FieldValidation>?
+    /// Whether a commit (activate, focus leaving) rewrites the control as
+    /// the model's value shows through the transform: `12000` typed reads
+    /// `12,000` once the person moves on. Off, the control keeps what was
+    /// typed while it means the same.
+    public var reformatsOnCommit: Bool
 
     /// Options with the model winning at start and every edit reaching it, unless given otherwise.
     public init(
         initialSync: InitialSync = .modelToControl,
         commitPolicy: CommitPolicy = .everyChange,
-        validation: Observable<FieldValidation>? = nil
+        validation: Observable<FieldValidation>? = nil,
+        reformatsOnCommit: Bool = false
     ) {
         self.initialSync = initialSync
         self.commitPolicy = commitPolicy
         self.validation = validation
+        self.reformatsOnCommit = reformatsOnCommit
     }
 }
 
@@ -88,6 +95,7 @@ final class ControlBinding<Model, Control: Equatable>: AnyBinding {
     @usableFromInline weak var control: (any Bindable<Control>)?
     @usableFromInline let transform: ValueTransform<Model, Control>
     @usableFromInline let commitPolicy: BindingOptions.CommitPolicy
+    @usableFromInline let reformatsOnCommit: Bool
 
     @usableFromInline var modelToken: ObservationToken?
     @usableFromInline var controlToken: ObservationToken?
@@ -110,6 +118,7 @@ final class ControlBinding<Model, Control: Equatable>: AnyBinding {
         self.control = control
         self.transform = transform
         self.commitPolicy = options.commitPolicy
+        self.reformatsOnCommit = options.reformatsOnCommit
         super.init(validation: options.validation ?? Observable(.valid))
     }
 
@@ -189,9 +198,20 @@ final class ControlBinding<Model, Control: Equatable>: AnyBinding {
             // Back to what the model holds (an error typed and undone): valid
             // again, and nothing for the model to hear.
             validation.value = .valid
+            reformat(after: event, model: model, control: control)
             return
         }
         push(shown, to: model, from: control)
+        reformat(after: event, model: model, control: control)
+    }
+
+    /// With `reformatsOnCommit`, a commit the model took shows as the model
+    /// holds it.
+    @inlinable
+    func reformat(after event: ControlEvent, model: Observable<Model>, control: any Bindable<Control>) {
+        guard reformatsOnCommit, event == .committed, validation.value.isValid,
+              transform.toControl(model.value) != control.observingValue() else { return }
+        write(model.value, to: control, of: model)
     }
 
     @inlinable

@@ -232,6 +232,41 @@ final class BindingTests: XCTestCase {
         XCTAssertEqual(model.value, "draft")
     }
 
+    @MainActor func testReformatsOnCommit_showsTheModelsFormOnceCommitted() async {
+        let model = Observable(0)
+        let field = FakeTextField()
+        let grouped = ValueTransform<Int, String>(
+            toControl: { number in
+                var digits = String(number)
+                var index = digits.endIndex
+                while digits.distance(from: digits.startIndex, to: index) > 3 {
+                    index = digits.index(index, offsetBy: -3)
+                    digits.insert(",", at: index)
+                }
+                return digits
+            },
+            toModel: { text in Int(text.filter { $0 != "," }).map { .success($0) } ?? .failure(ValueTransform<Int, String>.ConversionError("bad")) }
+        )
+        field.bind(with: model, transform: grouped, options: BindingOptions(reformatsOnCommit: true))
+        let recorder = Recorder(model)
+        field.type("12000")
+        XCTAssertEqual(model.value, 12000)
+        XCTAssertEqual(field.text, "12000", "typing is left alone")
+        field.commit()
+        XCTAssertEqual(field.text, "12,000")
+        XCTAssertEqual(recorder.received, [12000], "the model hears the number once")
+        field.type("12,0x")
+        field.commit()
+        XCTAssertEqual(field.text, "12,0x", "what the model refused stays to be corrected")
+
+        let plain = FakeTextField()
+        let other = Observable(0)
+        plain.bind(with: other, transform: grouped)
+        plain.type("12000")
+        plain.commit()
+        XCTAssertEqual(plain.text, "12000", "off by default")
+    }
+
     @MainActor func testEveryChangePolicy_commitIsHarmless() async {
         let model = Observable("")
         let field = FakeTextField()
