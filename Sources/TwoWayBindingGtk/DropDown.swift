@@ -187,16 +187,6 @@ public final class DropDown: Widget, Bindable {
         return list.onEnter(handler)
     }
 
-    /// The drop-down's first inner widget of `type` (its button, its list's popover).
-    private func child(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = pointer.flatMap { gtk_widget_get_first_child($0) }
-        while let current = child {
-            if twb_instance_is_a(current, type) != 0 { return current }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
-
     /// The selected index, or `nil`.
     public var selectedIndex: Int? {
         get {

@@ -7,6 +7,12 @@ public final class PopoverButton: Widget {
 
     private var menuButton: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
+    // GTK 4.8 focuses the menu button's inner button, which a screen
+    // reader then names by its visible label: it carries the name too.
+    override var accessibleStandIn: UnsafeMutablePointer<GtkWidget>? {
+        child(ofType: gtk_toggle_button_get_type())
+    }
+
     /// A button showing `label` that opens `content`, one above the other.
     public convenience init(label: String, content: [Widget]) {
         self.init(new: gtk_menu_button_new())

@@ -76,3 +76,16 @@ extension ObservationToken {
         keep(with: UnsafeMutableRawPointer(pointer))
     }
 }
+
+extension Widget {
+    /// The widget's first direct child of `type` (a drop-down's or a menu
+    /// button's inner button, a list's popover).
+    func child(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = pointer.flatMap { gtk_widget_get_first_child($0) }
+        while let current = child {
+            if twb_instance_is_a(current, type) != 0 { return current }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+}
