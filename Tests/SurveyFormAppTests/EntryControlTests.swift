@@ -95,8 +95,11 @@ final class EntryControlTests: GtkTestCase {
             let incomeEntry = try income.widget(Entry.self)
             income.state.value.value = "1234567.5"
             XCTAssertEqual(incomeEntry.text, "1.234.567,5")
-            incomeEntry.text = "2.500,25"
+            incomeEntry.text = "2500,25"
             XCTAssertEqual(income.state.value.value, "2500.25", "stored in XForms notation")
+            XCTAssertEqual(incomeEntry.text, "2500,25", "left as typed while typing")
+            twb_signal_emit(try XCTUnwrap(incomeEntry.pointer), "activate")
+            XCTAssertEqual(incomeEntry.text, "2.500,25", "grouped once committed")
 
             let pin = try RenderedQuestion("pin", survey: survey)
             defer { pin.close() }

@@ -47,7 +47,7 @@ struct ControlContext {
     var media: FormMedia = .none
     /// How numbers are written for the person filling in the form: the
     /// desktop locale's decimal and thousands marks.
-    var numberSeparators = NumberSeparators(locale: .current)
+    var numberSeparators = NumberSeparators.desktop
 
     /// Enter on `control` moves to the next question, where GTK would
     /// otherwise toggle it or do nothing.
@@ -118,5 +118,18 @@ enum ControlRegistry {
             control.showsReadout = true
         }
         return control
+    }
+}
+
+extension NumberSeparators {
+    /// The marks of the C library's numeric locale, which the app sets from
+    /// the desktop's (`LC_NUMERIC`, else `LANG`) as GTK does; Foundation's
+    /// `Locale.current` does not follow it on Linux. The C locale has no
+    /// thousands mark: a comma stands in.
+    static var desktop: NumberSeparators {
+        guard let conventions = localeconv()?.pointee else { return .posix }
+        let decimal = conventions.decimal_point.map { String(cString: $0) }?.first ?? "."
+        let grouping = conventions.thousands_sep.map { String(cString: $0) }?.first ?? ","
+        return NumberSeparators(decimal: decimal, grouping: grouping)
     }
 }

@@ -20,7 +20,10 @@ enum DateTimeControl: QuestionControlKind {
         let entry = Entry()
         // Ctrl+Z is the form's, which undoes per question (EditHistory).
         entry.undoesTyping = false
-        entry.bind(with: state.value, transform: .typed(type, precision: precision), options: ControlContext.options(for: state))
+        var options = ControlContext.options(for: state)
+        // A month typed `2025-7` reads `2025-07` once the person moves on.
+        options.reformatsOnCommit = precision != .day
+        entry.bind(with: state.value, transform: .typed(type, precision: precision), options: options)
         entry.placeholder = placeholder(for: type, precision: precision)
         entry.onActivate { [advanceFocus = context.advanceFocus] in advanceFocus() }.keep(with: entry)
         // A calendar picks days: a month or a year is typed.

@@ -24,7 +24,10 @@ enum EntryControl: QuestionControlKind {
         let options = ControlContext.options(for: state)
         let numbersText = type == .text && question.hasAppearance("numbers")
         if question.hasAppearance("thousands-sep"), type != .text || numbersText, type != .barcode {
-            entry.bind(with: state.value, transform: .grouped(type, separators: context.numberSeparators), options: options)
+            var grouping = options
+            // `12000` typed reads `12,000` once the person moves on.
+            grouping.reformatsOnCommit = true
+            entry.bind(with: state.value, transform: .grouped(type, separators: context.numberSeparators), options: grouping)
         } else if numbersText {
             entry.bind(with: state.value, transform: .digitsText, options: options)
         } else if type == .text || type == .barcode {

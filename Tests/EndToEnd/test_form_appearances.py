@@ -1,0 +1,78 @@
+"""Appearances, by keyboard and as a screen reader meets them: digits only,
+grouped thousands, a month, a likert scale, star ratings and a minimal
+select_multiple, each stored in XForms notation."""
+
+from pathlib import Path
+
+from conftest import Atspi, has_state, wait_for, wait_until_equal
+
+APPEARANCES = Path(__file__).parent / "forms" / "appearances.md"
+
+
+def typed(field):
+    return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
+
+
+def test_appearance_controls_are_filled_by_keyboard_and_store_xforms_answers(launch, profile, tmp_path):
+    app = launch(args=[str(APPEARANCES)])
+    app.wait_focus((Atspi.Role.TEXT, "Phone"), "focus in the first question")
+    app.type("0049x")
+    app.key("Tab")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, "Enter digits only."), "a letter refused")
+    app.key("shift+Tab")
+    app.wait_focus((Atspi.Role.TEXT, "Phone"))
+    # Focus selects the text: End keeps it, and the letter goes.
+    app.key("End", "BackSpace")
+    app.key("Tab")
+
+    people = (Atspi.Role.TEXT, "People")
+    app.wait_focus(people)
+    app.type("12000")
+    app.key("Tab")
+    # The thousands grouped as the locale writes them (C: a comma).
+    wait_until_equal(lambda: typed(app.control(*people)), "12,000", "the number grouped")
+
+    app.wait_focus((Atspi.Role.TEXT, "Month"))
+    app.type("2025-7")
+    app.key("Tab")
+
+    # A likert point is a radio button named by its label, which stands under it.
+    app.wait_focus((Atspi.Role.RADIO_BUTTON, "Disagree"))
+    app.key("Right", "Right")
+    app.wait_focus((Atspi.Role.RADIO_BUTTON, "Agree"))
+    app.key("space")
+    wait_for(lambda: has_state(app.control(Atspi.Role.RADIO_BUTTON, "Agree"), Atspi.StateType.CHECKED), "Agree picked")
+
+    # Each star is a toggle button named for its place (GTK 4.8 reports
+    # a push button, pressed while the rating reaches it).
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "1 of 5"))
+    app.key("Tab", "Tab", "Tab")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "4 of 5"))
+    app.key("space")
+    wait_for(lambda: has_state(app.control(Atspi.Role.PUSH_BUTTON, "3 of 5"), Atspi.StateType.PRESSED), "stars up to the fourth lit")
+    assert not has_state(app.control(Atspi.Role.PUSH_BUTTON, "5 of 5"), Atspi.StateType.PRESSED)
+
+    # minimal: a button naming the choices made, opening check boxes; a
+    # screen reader hears the question, then what is chosen.
+    app.key("Tab", "Tab")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Several Choose…"))
+    app.key("Return")
+    app.wait_focus((Atspi.Role.CHECK_BOX, "Disagree"), "the choices open, focus on the first")
+    app.key("Tab")
+    app.wait_focus((Atspi.Role.CHECK_BOX, "Neutral"))
+    app.key("space")
+    wait_for(lambda: has_state(app.control(Atspi.Role.CHECK_BOX, "Neutral"), Atspi.StateType.CHECKED), "Neutral ticked")
+    app.key("Escape")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Several Neutral"), "the list closed, focus back on its button")
+
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    _, rows = profile.exported_form_rows(tmp_path, APPEARANCES)
+    row = rows[0]
+    assert row["phone"] == "0049", row
+    assert row["people"] == "12000", row
+    assert row["month"] == "2025-07-01", row
+    assert row["scale"] == "3", row
+    assert row["stars"] == "4", row
+    assert row["several"] == "2", row
