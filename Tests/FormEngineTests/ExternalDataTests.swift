@@ -195,7 +195,11 @@ final class ExternalDataTests: XCTestCase {
             """, media: .none)
         XCTAssertEqual(unknown.count, 1)
         XCTAssertTrue(unknown[0].contains("instance('nowhere') names no choice list and no data file"), unknown[0])
-        for expression in ["property('deviceid')", "local-name(.)", "jr:unknown(1)", "digest('a', 'SHA-3')", "digest('a', 'MD5', 'base32')"] {
+        for expression in [
+            "property('deviceid')", "local-name(.)", "jr:unknown(1)", "digest('a', 'SHA-3')", "digest('a', 'MD5', 'base32')",
+            // A data file is read downwards only: climbing it is refused, not read as nothing.
+            "instance('towns')/root/item/../item", "instance('towns')/root/item[1]/following-sibling::item",
+        ] {
             XCTAssertThrowsError(try FormExpression(expression), expression)
         }
     }

@@ -21,6 +21,9 @@ struct ExpressionParser {
     /// Whether it calls `jr:itext()` or `jr:choice-name()`, whose texts are the current language's.
     private(set) var readsLanguage = false
 
+    /// The axes a path into a secondary instance may take.
+    private static let instanceAxes: Set<LocationStep.Axis> = [.child, .self, .descendant, .descendantOrSelf, .attribute]
+
     init(tokens: [ExpressionToken]) {
         self.tokens = tokens
     }
@@ -184,6 +187,7 @@ struct ExpressionParser {
             if steps.first?.axis == .parent { notePath(steps) }
             return .path(isAbsolute: false, steps: steps)
         default:
+            let start = current.offset
             let primary = try primaryExpression()
             var predicates: [ExpressionNode] = []
             while current.kind == .leftBracket { predicates.append(try predicate()) }
@@ -195,6 +199,15 @@ struct ExpressionParser {
             }
             // `current()/../age` reaches a question by path, as `../age` does.
             if case .call(let call) = primary, call.function == .current { notePath(steps) }
+            // A data file is read as a tree without links up or across: a
+            // path that would climb it is refused rather than read as nothing.
+            if case .call(let call) = primary, call.function == .instance,
+               let step = steps.first(where: { !Self.instanceAxes.contains($0.axis) }) {
+                throw ExpressionError(
+                    "instance() paths go down from the instance's root; '\(step.axis == .parent ? ".." : step.axis.rawValue + "::")' is not supported",
+                    at: start
+                )
+            }
             if predicates.isEmpty, steps.isEmpty { return primary }
             return .filter(primary, predicates: predicates, steps: steps)
         }
