@@ -205,10 +205,5 @@ extension FormWindow {
     }
 
     // One formatter for every row: making one costs more than using it.
-    static let rowDateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        return formatter
-    }()
+    static let rowDateFormatter = DateFormatter.desktopMedium
 }

@@ -341,9 +341,7 @@ final class FormWindow: AppWindow {
         guard draftOffer == nil, !restoredOwnDraft, let draft = drafts.drafts(of: form.id, otherThan: form.version).first else {
             return
         }
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
+        let formatter = DateFormatter.desktopMedium
         let dialog = MessageDialog(
             over: window, heading: tr("Carry Over Unsent Answers?"),
             body: String(

@@ -169,11 +169,11 @@ enum SyncCommands {
             Terminal.say(String(format: tr("Failed, to be tried again: %d"), Int32(summary.failed)))
             Terminal.say(String(format: tr("Sent: %d"), Int32(summary.sent)))
             if let lastSent = summary.lastSentAt {
-                Terminal.say(String(format: tr("Last sent: %@"), lastSent.formatted(date: .abbreviated, time: .standard)))
+                Terminal.say(String(format: tr("Last sent: %@"), lastSent.desktopText))
             }
             if let error = summary.lastError { Terminal.say(String(format: tr("Last error: %@"), error)) }
             if let next = summary.nextAttemptAt, summary.failed > 0 {
-                Terminal.say(String(format: tr("Next try: %@"), next.formatted(date: .abbreviated, time: .standard)))
+                Terminal.say(String(format: tr("Next try: %@"), next.desktopText))
             }
             return true
         } catch {

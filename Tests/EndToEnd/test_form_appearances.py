@@ -76,3 +76,20 @@ def test_appearance_controls_are_filled_by_keyboard_and_store_xforms_answers(lau
     assert row["scale"] == "3", row
     assert row["stars"] == "4", row
     assert row["several"] == "2", row
+
+
+def test_a_german_desktop_groups_thousands_with_points(launch, profile, tmp_path):
+    # LANG names the desktop's locale, whether or not the C library has it generated.
+    app = launch(args=[str(APPEARANCES)], LANG="de_DE.UTF-8", LANGUAGE="de")
+    app.wait_focus((Atspi.Role.TEXT, "Phone"), "focus in the first question")
+    app.key("Tab")
+    people = (Atspi.Role.TEXT, "People")
+    app.wait_focus(people)
+    app.type("1234567")
+    app.key("Tab")
+    wait_until_equal(lambda: typed(app.control(*people)), "1.234.567", "the number grouped as German writes it")
+    app.key("ctrl+s")
+    # In German where the C library has the locale; here it may not.
+    wait_for(lambda: any(word in app.status() for word in ("gespeichert", "saved")), "the response saved")
+    _, rows = profile.exported_form_rows(tmp_path, APPEARANCES)
+    assert rows[0]["people"] == "1234567", rows[0]

@@ -177,6 +177,13 @@ final class AppearanceTests: XCTestCase {
         XCTAssertEqual(try integer.toModel("3,000,000").get(), "3000000")
         XCTAssertThrowsError(try integer.toModel("3,000.5").get())
 
+        let comma = ValueTransform<String, String>.localDecimal(separators: german)
+        XCTAssertEqual(comma.toControl("12.5"), "12,5")
+        XCTAssertEqual(try comma.toModel("12,5").get(), "12.5")
+        XCTAssertEqual(try comma.toModel("12.5").get(), "12.5", "a point typed from habit")
+        XCTAssertThrowsError(try comma.toModel("1,2,3").get())
+        XCTAssertEqual(ValueTransform<String, String>.localDecimal(separators: .posix).toControl("12.5"), "12.5")
+
         let digits = ValueTransform<String, String>.digitsText
         XCTAssertEqual(try digits.toModel("007 123-4").get(), "007 123-4", "kept as typed, leading zeros too")
         XCTAssertThrowsError(try digits.toModel("12a").get())

@@ -39,4 +39,17 @@ final class UserEnvironmentTests: XCTestCase {
         XCTAssertEqual(Gettext.translate("%d response", plural: "%d responses", count: -3), "%d responses",
                        "a negative count reads as none")
     }
+
+    func testTheDesktopLocale_followsLCAllThenTheCategoryThenLANG() {
+        func identifier(_ category: UserEnvironment.LocaleCategory, _ environment: [String: String]) -> String {
+            UserEnvironment.locale(for: category, environment: environment).identifier
+        }
+        XCTAssertEqual(identifier(.time, ["LANG": "de_DE.UTF-8"]), "de_DE")
+        XCTAssertEqual(identifier(.time, ["LANG": "de_DE.UTF-8", "LC_TIME": "fr_FR.UTF-8"]), "fr_FR")
+        XCTAssertEqual(identifier(.numeric, ["LANG": "en_GB.UTF-8", "LC_TIME": "fr_FR.UTF-8"]), "en_GB", "another category's variable is not read")
+        XCTAssertEqual(identifier(.numeric, ["LC_ALL": "nl_NL@euro", "LC_NUMERIC": "fr_FR"]), "nl_NL")
+        XCTAssertEqual(identifier(.time, ["LC_ALL": "", "LANG": "es_ES"]), "es_ES", "an empty variable is unset")
+        XCTAssertEqual(identifier(.time, ["LANG": "C.UTF-8"]), Locale.current.identifier)
+        XCTAssertEqual(UserEnvironment.locale(for: .numeric, environment: ["LANG": "de_DE.UTF-8"]).decimalSeparator, ",")
+    }
 }

@@ -218,6 +218,19 @@ extension ValueTransform where Model == String, Control == String {
         )
     }
 
+    /// A decimal answer ↔ its text with the locale's decimal mark
+    /// (`12,5` in German), stored in XForms notation (`12.5`). A point is
+    /// taken too, as a habit of typing; no thousands are grouped.
+    @MainActor
+    public static func localDecimal(separators: NumberSeparators) -> ValueTransform {
+        let checked = typed(.decimal)
+        guard separators.decimal != "." else { return checked }
+        return ValueTransform(
+            toControl: { answer in String(answer.map { $0 == "." ? separators.decimal : $0 }) },
+            toModel: { text in checked.toModel(String(text.map { $0 == separators.decimal ? "." : $0 })) }
+        )
+    }
+
     /// A text question with the `numbers` appearance: what is typed is kept
     /// as text (leading zeros and all), and only digits, a sign, a decimal
     /// mark and spaces are accepted, as Collect's number keyboard offers.

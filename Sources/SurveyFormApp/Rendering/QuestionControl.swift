@@ -1,4 +1,3 @@
-import Foundation
 import FormEngine
 import TwoWayBinding
 import TwoWayBindingGtk
@@ -118,18 +117,5 @@ enum ControlRegistry {
             control.showsReadout = true
         }
         return control
-    }
-}
-
-extension NumberSeparators {
-    /// The marks of the C library's numeric locale, which the app sets from
-    /// the desktop's (`LC_NUMERIC`, else `LANG`) as GTK does; Foundation's
-    /// `Locale.current` does not follow it on Linux. The C locale has no
-    /// thousands mark: a comma stands in.
-    static var desktop: NumberSeparators {
-        guard let conventions = localeconv()?.pointee else { return .posix }
-        let decimal = conventions.decimal_point.map { String(cString: $0) }?.first ?? "."
-        let grouping = conventions.thousands_sep.map { String(cString: $0) }?.first ?? ","
-        return NumberSeparators(decimal: decimal, grouping: grouping)
     }
 }

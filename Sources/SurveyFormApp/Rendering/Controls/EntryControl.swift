@@ -7,7 +7,8 @@ import TwoWayBindingGtk
 /// types what it reads, and ends with Enter.
 ///
 /// Appearances: `numbers` takes digits only (kept as text), `thousands-sep`
-/// groups a number's thousands as the desktop's locale writes them,
+/// groups a number's thousands as the desktop's locale writes them (a
+/// decimal shows and takes the locale's decimal mark in any case),
 /// `masked` (text) and `hidden-answer` (barcode) show dots for what is typed.
 @MainActor
 enum EntryControl: QuestionControlKind {
@@ -32,6 +33,8 @@ enum EntryControl: QuestionControlKind {
             entry.bind(with: state.value, transform: .digitsText, options: options)
         } else if type == .text || type == .barcode {
             entry.bind(with: state.value, options: options)
+        } else if type == .decimal {
+            entry.bind(with: state.value, transform: .localDecimal(separators: context.numberSeparators), options: options)
         } else {
             entry.bind(with: state.value, transform: .typed(type), options: options)
         }
