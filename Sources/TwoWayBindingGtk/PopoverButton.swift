@@ -7,15 +7,18 @@ public final class PopoverButton: Widget {
 
     private var menuButton: OpaquePointer? { pointer.map(OpaquePointer.init) }
 
-    // GTK 4.8 focuses the menu button's inner button, which a screen
-    // reader then names by its visible label: it carries the name too.
+    // GTK 4.8 focuses the menu button's inner button. With an icon, GTK
+    // names it after the menu button; with a label, only by the label, so
+    // it carries the menu button's name too.
+    private var showsLabel = false
     override var accessibleStandIn: UnsafeMutablePointer<GtkWidget>? {
-        child(ofType: gtk_toggle_button_get_type())
+        showsLabel ? child(ofType: gtk_toggle_button_get_type()) : nil
     }
 
     /// A button showing `label` that opens `content`, one above the other.
     public convenience init(label: String, content: [Widget]) {
         self.init(new: gtk_menu_button_new())
+        showsLabel = true
         self.label = label
         setContent(content)
     }

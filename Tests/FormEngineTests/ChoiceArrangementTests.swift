@@ -102,4 +102,39 @@ final class ChoiceArrangementTests: XCTestCase {
         XCTAssertTrue(problems("randomize=true seed=abc").first?.contains("seed") == true)
         XCTAssertTrue(problems("columns=3").first?.contains("columns") == true)
     }
+
+    @MainActor func testAFilterComparingAColumn_offersWhatTryingEveryChoiceOffers() async throws {
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | text | d | District | |
+            | | integer | n | Number | |
+            | | text | size | Size | |
+            | | select_one town | byText | By text | district = ${d} |
+            | | select_one town | byNumber | By number | district = 3 |
+            | | select_one town | byAnswer | By answer | district = ${n} |
+            | | select_one town | both | Both | district = ${d} and size = 'big' |
+            | | select_one town | mixed | Mixed | size = ${d} |
+            | | select_one town | byName | By name | name = ${d} or name = 'b' |
+            | choices |
+            | | list_name | name | label | district | size |
+            | | town | a | A | 03 | big |
+            | | town | b | B | 3 | small |
+            | | town | c | C | 04 | big |
+            | | town | d | D | 03 | small |
+            | | town | e | E | | |
+            """))
+        func offered(_ name: String) -> [String] { form.state(named: name)?.choices?.value.map(\.name) ?? ["?"] }
+        form.state(named: "d")?.value.value = "03"
+        XCTAssertEqual(offered("byText"), ["a", "d"], "text compares as text")
+        XCTAssertEqual(offered("byNumber"), ["a", "b", "d"], "a number compares as a number: 03 = 3")
+        form.state(named: "n")?.value.value = "3"
+        XCTAssertEqual(offered("byAnswer"), ["b"], "two node-sets compare as text")
+        XCTAssertEqual(offered("both"), ["a"])
+        XCTAssertEqual(offered("byName"), ["b"], "an or is tried choice by choice")
+        form.state(named: "d")?.value.value = "big"
+        XCTAssertEqual(offered("mixed"), ["a", "c"])
+        form.state(named: "d")?.value.value = "e"
+        XCTAssertEqual(offered("byName"), ["b", "e"])
+    }
 }

@@ -56,7 +56,7 @@ extension ExpressionEvaluator {
     /// The nodes a predicate keeps: by position for a number, from the
     /// instance's index for `field = value`, else each tried in turn.
     private func selecting(_ nodes: [InstanceNode], by predicate: ExpressionNode, in instance: SecondaryInstance, path: String?) -> [InstanceNode] {
-        if let path, let (field, value) = Self.indexedComparison(predicate) {
+        if let path, let (field, value) = predicate.indexedComparison {
             let wanted = evaluate(value)
             switch wanted {
             case .string(let text):
@@ -82,11 +82,13 @@ extension ExpressionEvaluator {
         }
         return kept
     }
+}
 
+extension ExpressionNode {
     /// `field = value` or `value = field`, where `field` is a child of the
     /// item and `value` reads nothing of it: answered from an index.
-    private static func indexedComparison(_ predicate: ExpressionNode) -> (String, ExpressionNode)? {
-        guard case .binary(.equal, let left, let right) = predicate else { return nil }
+    var indexedComparison: (field: String, value: ExpressionNode)? {
+        guard case .binary(.equal, let left, let right) = self else { return nil }
         func field(_ node: ExpressionNode) -> String? {
             guard case .path(false, let steps) = node, steps.count == 1, steps[0].axis == .child,
                   steps[0].predicates.isEmpty else { return nil }
@@ -94,6 +96,14 @@ extension ExpressionEvaluator {
         }
         if let name = field(left), right.isItemIndependent { return (name, right) }
         if let name = field(right), left.isItemIndependent { return (name, left) }
+        return nil
+    }
+
+    /// Such a comparison among `and`ed conditions (or alone): every item
+    /// the whole keeps has that field equal to the value.
+    var indexableConjunct: (field: String, value: ExpressionNode)? {
+        if let found = indexedComparison { return found }
+        if case .binary(.and, let left, let right) = self { return left.indexableConjunct ?? right.indexableConjunct }
         return nil
     }
 }

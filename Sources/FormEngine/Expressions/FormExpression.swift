@@ -25,6 +25,10 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
     /// by themselves, so it must not be cached.
     public let isVolatile: Bool
     let root: ExpressionNode
+    /// `field = value` (alone or among `and`ed conditions) where `value`
+    /// reads nothing of the item being tested: what a `choice_filter` can
+    /// answer from an index of its list by `field`.
+    let indexedEquality: (field: String, value: ExpressionNode)?
 
     /// Parses an expression; throws on syntax errors, unknown functions and wrong argument counts.
     public init(_ source: String) throws(ExpressionError) {
@@ -40,6 +44,12 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
         readsLanguage = parser.readsLanguage
         usesCurrentValue = parser.usesCurrentValue
         isVolatile = parser.isVolatile
+        indexedEquality = root.indexableConjunct
+    }
+
+    /// The value `indexedEquality` compares with, in `context`.
+    func indexedValue(in context: some EvaluationContext) -> ExpressionValue? {
+        indexedEquality.map { ExpressionEvaluator(context: context).evaluate($0.value) }
     }
 
     /// The expression's value over the answers `context` gives.

@@ -16,6 +16,19 @@ final class FormRuntime {
     var repeatInstances = 0
     /// Undo and redo of the respondent's answers, in every scope.
     let history = EditHistory()
+    /// Choice lists indexed by a column a `choice_filter` compares, by entry.
+    private var choiceIndexes: [Int: ChoiceIndex] = [:]
+
+    /// The index of `list` (entry `entry`'s) by `field`, built once; nil
+    /// without a field, or when some choice lacks the column (the filter
+    /// then reads a question of that name, which no index holds).
+    func choiceIndex(of list: ChoiceList, entry: Int, by field: String?) -> ChoiceIndex? {
+        guard let field, field != "label" else { return nil }
+        if let known = choiceIndexes[entry] { return known }
+        guard let index = ChoiceIndex(list, field: field) else { return nil }
+        choiceIndexes[entry] = index
+        return index
+    }
 
     init(plan: FormPlan, environment: FormEnvironment, language: String?) {
         self.plan = plan
@@ -461,9 +474,13 @@ final class FormScope {
         if let answers = answersOfRepeat(listName, entry: entry, owner: owner) { return answers }
         guard let list = plan.choiceList(ofEntry: owner) else { return nil }
         guard let filter = entry.choiceFilter else { return Derived(from: []) { list.choices } }
+        let index = runtime.choiceIndex(of: list, entry: owner, by: filter.indexedEquality?.field)
         return Derived(from: [runtime.language] + dependencies(of: filter, from: owner)) { [unowned self] in
-            list.choices.filter { choice in
-                filter.evaluate(in: ChoiceFilterContext(base: context(for: owner) { "" }, choice: choice)).booleanValue
+            let base = context(for: owner) { "" }
+            // `field = value`: only the choices with that value are tried.
+            let candidates = index.flatMap { index in filter.indexedValue(in: base).flatMap { index.choices(equalTo: $0) } }
+            return (candidates ?? list.choices).filter { choice in
+                filter.evaluate(in: ChoiceFilterContext(base: base, choice: choice)).booleanValue
             }
         }
     }
