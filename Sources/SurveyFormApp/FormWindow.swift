@@ -139,6 +139,7 @@ final class FormWindow: AppWindow {
         draftNews = restoreDraft()
         audit?.record(restoredOwnDraft ? "form resume" : "form start", at: Date())
         renderer = makeRenderer()
+        followLanguageDirection()
         setupActions()
         setupStorageEvents()
         fillMenu()
@@ -256,6 +257,8 @@ final class FormWindow: AppWindow {
         autosave.flush()
         renderer.tearDown(removingWidgets: false)
         bag.cancelAll()
+        // The next window is laid out as the desktop's language runs.
+        TextDirection.default = .ofLocale
         onClose?()
     }
 
@@ -411,6 +414,16 @@ final class FormWindow: AppWindow {
 
     private func bindEnabled(_ name: String, to flag: Observable<Bool>) {
         flag.observe(sendInitial: true) { [weak self] in self?.actions.setEnabled(name, $0) }.store(in: bag)
+    }
+
+    /// A form in a language written right to left (Arabic, Dari, Hebrew)
+    /// lays the window out right to left, with Tab and the arrows following
+    /// it; another language gives the desktop's direction back.
+    private func followLanguageDirection() {
+        viewModel.language.observe(sendInitial: true) { language in
+            TextDirection.default = FormDefinition.isRightToLeft(language) ? .rightToLeft : .ofLocale
+        }
+        .store(in: bag)
     }
 
     /// `win.form-language`: the form's languages as radio items of the menu.

@@ -83,6 +83,31 @@ extension Widget {
     }
 }
 
+/// Which way text runs, and so which way GTK lays out rows and moves
+/// focus with the arrow keys and Tab.
+public enum TextDirection: Sendable {
+    case leftToRight, rightToLeft
+
+    /// The direction of the desktop's language (GTK's locale direction).
+    @MainActor public static var ofLocale: TextDirection {
+        gtk_get_locale_direction() == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+    }
+
+    /// The direction of every widget that sets none: GTK lays out every
+    /// window again, mirrored for right to left.
+    @MainActor public static var `default`: TextDirection {
+        get { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight }
+        set { gtk_widget_set_default_direction(newValue == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
+    }
+}
+
+extension Widget {
+    /// The direction GTK lays the widget out in: its own, else the default.
+    public var textDirection: TextDirection {
+        pointer.map { gtk_widget_get_direction($0) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight } ?? .leftToRight
+    }
+}
+
 /// A `GtkBox`: widgets one after another, down or across.
 public final class Box: Widget {
     public override class var gtkType: GType { gtk_box_get_type() }

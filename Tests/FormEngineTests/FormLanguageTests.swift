@@ -22,6 +22,16 @@ final class FormLanguageTests: XCTestCase {
         XCTAssertNil(FormDefinition.languageCode(of: "Empty ()"))
     }
 
+    func testRightToLeftLanguages_byCodeElseByEnglishName() {
+        for name in ["العربية (ar)", "Dari (prs)", "עברית (he)", "Urdu (ur-PK)", "Arabic", "farsi", " Pashto "] {
+            XCTAssertTrue(FormDefinition.isRightToLeft(name), name)
+        }
+        for name in ["English (en)", "Deutsch (de)", "Français (fr)", "default", "Armenian (hy)", "Swahili"] {
+            XCTAssertFalse(FormDefinition.isRightToLeft(name), name)
+        }
+        XCTAssertFalse(FormDefinition.isRightToLeft(nil))
+    }
+
     func testMatching_takesTheFirstPreferenceTheFormHas() throws {
         let form = try FormFixtures.definition(Self.bilingual)
         XCTAssertEqual(form.language(matching: ["fr_FR.UTF-8", "de_AT.UTF-8", "en"]), "Deutsch (de)")

@@ -113,4 +113,38 @@ final class LayoutTests: GtkTestCase {
             XCTAssertEqual(box.horizontalAlignment, .fill)
         }
     }
+
+    func testGrid_placesChildrenInCells_andEmpties() throws {
+        try MainActor.assumeIsolated {
+            let grid = Grid(columnSpacing: 12, rowSpacing: 4)
+            let window = GtkTest.window(grid.pointer!)
+            defer { GtkTest.destroy(window) }
+            let a = Label("a"), b = Label("b")
+            grid.attach(a, column: 0, row: 0)
+            grid.attach(b, column: 2, row: 1, width: 2)
+            grid.columnsAreHomogeneous = true
+            XCTAssertTrue(grid.columnsAreHomogeneous)
+            var column: Int32 = 0, row: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            gtk_grid_query_child(grid.pointer!.cast(), b.pointer!, &column, &row, &width, &height)
+            XCTAssertEqual([column, row, width, height], [2, 1, 2, 1])
+            XCTAssertEqual(gtk_grid_get_column_spacing(grid.pointer!.cast()), 12)
+            grid.removeAll()
+            XCTAssertNil(gtk_widget_get_first_child(grid.pointer!))
+        }
+    }
+
+    func testTheDefaultDirection_mirrorsEveryWidgetThatSetsNone() {
+        MainActor.assumeIsolated {
+            let box = Box(vertical: false)
+            let window = GtkTest.window(box.pointer!)
+            defer {
+                TextDirection.default = .ofLocale
+                GtkTest.destroy(window)
+            }
+            TextDirection.default = .rightToLeft
+            XCTAssertEqual(box.textDirection, .rightToLeft)
+            TextDirection.default = .leftToRight
+            XCTAssertEqual(box.textDirection, .leftToRight)
+        }
+    }
 }

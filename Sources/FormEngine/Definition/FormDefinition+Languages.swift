@@ -41,3 +41,29 @@ extension FormDefinition {
         tag.prefix { $0 != "-" }
     }
 }
+
+extension FormDefinition {
+    /// The codes of languages written right to left (Arabic, Dhivehi,
+    /// Persian and Dari, Hebrew, Kashmiri, Kurdish Sorani, Pashto, Sindhi,
+    /// Uyghur, Urdu, Yiddish).
+    static let rightToLeftCodes: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "prs", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi", "ji",
+    ]
+
+    /// The English names forms give such languages without a code (`label::Arabic`).
+    static let rightToLeftNames: Set<String> = [
+        "arabic", "dari", "farsi", "persian", "hebrew", "pashto", "pashtu", "urdu", "sindhi", "uyghur",
+        "yiddish", "dhivehi", "sorani", "kurdish sorani",
+    ]
+
+    /// Whether the form language `name` is written right to left: by its
+    /// code (`العربية (ar)`, `ar-SA`), else by its English name.
+    public static func isRightToLeft(_ name: String?) -> Bool {
+        guard let name else { return false }
+        if let code = languageCode(of: name) {
+            let primary = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? code
+            return rightToLeftCodes.contains(primary)
+        }
+        return rightToLeftNames.contains(name.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}

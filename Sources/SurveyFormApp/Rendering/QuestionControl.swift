@@ -58,6 +58,20 @@ struct ControlContext {
         .store(in: bag)
     }
 
+    /// Enter opens `dropDown`'s list, as in every GTK drop-down; Enter on
+    /// a choice in it picks it, and then moves on to the next question.
+    func movesOnAfterPick(in dropDown: DropDown) {
+        dropDown.onEnterInList { [weak dropDown, advanceFocus] in
+            // After the list has picked the choice and closed.
+            Task { @MainActor [weak dropDown] in
+                dropDown?.grabFocus()
+                advanceFocus()
+            }
+            return false
+        }
+        .store(in: bag)
+    }
+
     /// The binding options of `state`'s answer: its type's and the form's
     /// refusals show beside the control.
     static func options(for state: QuestionState) -> BindingOptions {

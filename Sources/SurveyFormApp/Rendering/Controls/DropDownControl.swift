@@ -38,17 +38,7 @@ enum DropDownControl: QuestionControlKind {
         fill()
         choices.observeChange { fill() }.store(in: context.bag)
         language.observeChange { fill() }.store(in: context.bag)
-        // Enter opens the list, as in every GTK drop-down; Enter on a choice
-        // in it picks it, and then moves on to the next question.
-        dropDown.onEnterInList { [weak dropDown, advanceFocus = context.advanceFocus] in
-            // After the list has picked the choice and closed.
-            Task { @MainActor [weak dropDown] in
-                dropDown?.grabFocus()
-                advanceFocus()
-            }
-            return false
-        }
-        .store(in: context.bag)
+        context.movesOnAfterPick(in: dropDown)
         return QuestionControl(shown: dropDown, focusable: dropDown, validated: dropDown, labelled: [dropDown])
     }
 

@@ -30,14 +30,7 @@ enum RangePickerControl: QuestionControlKind {
             ),
             options: ControlContext.options(for: state)
         )
-        dropDown.onEnterInList { [weak dropDown, advanceFocus = context.advanceFocus] in
-            Task { @MainActor [weak dropDown] in
-                dropDown?.grabFocus()
-                advanceFocus()
-            }
-            return false
-        }
-        .store(in: context.bag)
+        context.movesOnAfterPick(in: dropDown)
         return QuestionControl(shown: dropDown, focusable: dropDown, validated: dropDown, labelled: [dropDown])
     }
 }
