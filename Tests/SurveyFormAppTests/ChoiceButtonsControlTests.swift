@@ -59,6 +59,10 @@ final class ChoiceButtonsControlTests: GtkTestCase {
 
             rendered.viewModel.language.value = "Deutsch (de)"
             XCTAssertEqual(rendered.all(CheckButton.self).map(Self.label), ["Apfel", "Zitrone"])
+            // The buttons were rebuilt; what names them for a screen reader was not.
+            let named = try XCTUnwrap(rendered.control.labelled.first)
+            XCTAssertEqual(named.accessibleLabel, "Süß")
+            XCTAssertTrue(rendered.all(CheckButton.self).allSatisfy { $0.isInside(named) })
         }
     }
 

@@ -139,7 +139,7 @@ extension FormDefinition {
             question.ignoredAppearances.map { word in
                 FormProblem(
                     sheet: "survey", row: question.row,
-                    "'\(question.name)' asks for the appearance '\(word)', which Survey Form does not show for a \(question.type.name) question; it is shown as if it were not there."
+                    "'\(question.name)' asks for the appearance '\(word)', which Survey Form ignores on \(question.type.name) questions: the question is shown as if the word were not there."
                 )
             }
         }

@@ -28,7 +28,6 @@ enum ChoiceButtonsControl: QuestionControlKind {
         let holder = Box(vertical: true)
         let language = context.language
         var buttons: [CheckButton] = []
-        var shown: Widget?
         let rebuild = { [weak holder] in
             guard let holder else { return }
             holder.removeAll()
@@ -49,9 +48,7 @@ enum ChoiceButtonsControl: QuestionControlKind {
                 }
                 cells.append((choice, label, button))
             }
-            let arranged = arrange(cells, layout: layout, header: question.tableRow == .first, context: context)
-            holder.append(arranged)
-            shown = arranged
+            holder.append(arrange(cells, layout: layout, header: question.tableRow == .first, context: context))
         }
         rebuild()
         choices.observeChange { rebuild() }.store(in: context.bag)
@@ -66,7 +63,9 @@ enum ChoiceButtonsControl: QuestionControlKind {
         .store(in: context.bag)
         // Focus goes to the chosen button, else the first.
         let focus: @MainActor () -> Void = { _ = (buttons.first { $0.isChecked } ?? buttons.first)?.grabFocus() }
-        return QuestionControl(shown: holder, focus: focus, validated: shown ?? holder, labelled: [shown ?? holder])
+        // The holder lasts while the buttons are rebuilt: it carries the
+        // question's name and the error style.
+        return QuestionControl(shown: holder, focus: focus, validated: holder, labelled: [holder])
     }
 
     /// The cells laid out as `layout` asks; `header` puts the labels above
