@@ -75,11 +75,15 @@ public struct Question: Sendable {
         let count = ((end - start) / step).rounded(.down) + 1
         guard count >= 1, count <= Double(limit) else { return nil }
         let whole = step == step.rounded() && start == start.rounded()
-        return (0..<Int(count)).map { index in
-            // Rounded to ten places, so that steps of 0.1 read 0.3, not 0.30000000000000004.
-            let value = ((start + Double(index) * step) * 1e10).rounded() / 1e10
-            return whole && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        return Self.steps(from: start, by: step, count: Int(count)).map { value in
+            whole && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         }
+    }
+
+    /// `count` values from `start` by `step`, each rounded to ten places so
+    /// that steps of 0.1 read 0.3, not 0.30000000000000004.
+    public static func steps(from start: Double, by step: Double, count: Int) -> [Double] {
+        (0..<max(count, 0)).map { ((start + Double($0) * step) * 1e10).rounded() / 1e10 }
     }
 
     /// An integer or decimal question's own `start`, `end` and `step`

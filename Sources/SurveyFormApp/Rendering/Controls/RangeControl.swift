@@ -57,8 +57,7 @@ enum RangeControl: QuestionControlKind {
         let count = ((upper - lower) / interval).rounded(.down) + 1
         guard count >= 2, count <= Double(maximumTicks) else { return [] }
         let labels = question.tickLabels
-        return (0..<Int(count)).map { index in
-            let value = ((lower + Double(index) * interval) * 1e10).rounded() / 1e10
+        return Question.steps(from: lower, by: interval, count: Int(count)).map { value in
             let name = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
             return (value, labels[name]?.text(in: language))
         }
