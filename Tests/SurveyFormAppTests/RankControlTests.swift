@@ -24,6 +24,10 @@ final class RankControlTests: GtkTestCase {
         twb_signal_emit(button.pointer, "clicked")
     }
 
+    @MainActor private static func focused(_ rendered: RenderedQuestion) -> Button? {
+        rendered.all(Button.self).first(where: \.hasFocus)
+    }
+
     @MainActor private static func rows(_ rendered: RenderedQuestion) -> [String] {
         rendered.all(Label.self).map(\.text).filter { $0.first?.isNumber == true }
     }
@@ -53,8 +57,10 @@ final class RankControlTests: GtkTestCase {
             try Self.click(rendered, "Clear Ranking")
             XCTAssertEqual(rendered.state.value.value, "")
             XCTAssertEqual(Self.rows(rendered), ["1. Apple", "2. Pear", "3. Plum"])
+            XCTAssertEqual(Self.focused(rendered)?.label, "Keep This Order", "Clear, insensitive now, hands the focus on")
             try Self.click(rendered, "Keep This Order")
             XCTAssertEqual(rendered.state.value.value, "apple pear plum")
+            XCTAssertEqual(Self.focused(rendered)?.label, "Clear Ranking", "the keyboard is not left nowhere")
         }
     }
 

@@ -76,11 +76,18 @@ enum RankControl: QuestionControlKind {
         language.observeChange { rebuild() }.store(in: context.bag)
         state.value.observeChange { rebuild() }.store(in: context.bag)
         state.isReadOnly.observe { _ in rebuild() }?.store(in: context.bag)
-        keep.onClicked {
+        // Each button goes insensitive once pressed, which would leave the
+        // keyboard nowhere: the focus passes to the other, sensitive now.
+        keep.onClicked { [weak clear] in
             state.value.value = RankOrder.names(state.value.value, offered: choices.value).joined(separator: " ")
+            if let clear, clear.isSensitive { clear.grabFocus() }
         }
         .store(in: context.bag)
-        clear.onClicked { state.value.value = "" }.store(in: context.bag)
+        clear.onClicked { [weak keep] in
+            state.value.value = ""
+            if let keep, keep.isSensitive { keep.grabFocus() }
+        }
+        .store(in: context.bag)
 
         let buttons = Box(vertical: false, spacing: 6)
         buttons.append(keep)
