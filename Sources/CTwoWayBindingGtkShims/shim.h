@@ -63,6 +63,11 @@ static inline void twb_signal_emit(gpointer instance, const gchar *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+// A range's move-slider, as an arrow key pressed on it emits it. For tests.
+static inline void twb_range_move_slider(gpointer range, GtkScrollType scroll) {
+    g_signal_emit_by_name(range, "move-slider", scroll);
+}
+
 // Emits a signal that takes one position (a list view's activate), as a
 // click or Enter on that row would.
 static inline void twb_emit_position(gpointer instance, const gchar *signal, guint position) {

@@ -20,6 +20,13 @@ public final class Scale: Widget, Bindable {
 
     private var range: UnsafeMutablePointer<GtkRange>? { pointer?.cast() }
 
+    /// Whether the highest value is at the start of the scale (left, or top
+    /// when vertical) instead of the end; the arrow keys follow what is shown.
+    public var isInverted: Bool {
+        get { range.map { gtk_range_get_inverted($0) != 0 } ?? false }
+        set { range.map { gtk_range_set_inverted($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
     /// The value shown.
     public var value: Double {
         get { range.map { gtk_range_get_value($0) } ?? 0 }

@@ -52,6 +52,28 @@ final class RangeControlTests: GtkTestCase {
         }
     }
 
+    func testARangeCountingDown_startsWhereTheScaleBegins() throws {
+        try MainActor.assumeIsolated {
+            let survey = """
+                | | type | name | label | appearance | parameters |
+                | | range | down | Down | | start=10 end=0 step=2 |
+                | | range | fall | Fall | vertical | start=10 end=0 step=2 |
+                """
+            let down = try RenderedQuestion("down", survey: survey)
+            defer { down.close() }
+            let scale = try down.widget(Scale.self)
+            XCTAssertTrue(scale.isInverted, "10 at the left, 0 at the right")
+            XCTAssertEqual(scale.value, 10, "unanswered, at its start")
+            // The first step a keyboard takes moves away from the start.
+            twb_range_move_slider(scale.pointer, GTK_SCROLL_STEP_RIGHT)
+            XCTAssertEqual(down.state.value.value, "8")
+
+            let fall = try RenderedQuestion("fall", survey: survey)
+            defer { fall.close() }
+            XCTAssertFalse(try fall.widget(Scale.self).isInverted, "standing up, 10 at the bottom")
+        }
+    }
+
     func testTicks_followTheIntervalAndTheirLabelset() throws {
         let definition = try FormDefinition(data: Data("""
             | survey |

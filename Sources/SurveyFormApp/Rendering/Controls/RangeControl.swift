@@ -6,7 +6,8 @@ import TwoWayBindingGtk
 /// its readout, when the form gives one) in a label beside it. Ticks mark
 /// each `tick_interval` (or each step, when there are few), labelled from
 /// `tick_labelset`, unless the form asks for `no-ticks`; `vertical` stands
-/// the scale up, its start at the bottom, as Collect does.
+/// the scale up, its start at the bottom, as Collect does; a range from a
+/// higher start down to a lower end starts at the left.
 @MainActor
 enum RangeControl: QuestionControlKind {
     /// The most ticks drawn; a range with more steps and no interval has none.
@@ -23,6 +24,10 @@ enum RangeControl: QuestionControlKind {
         let vertical = question.hasAppearance("vertical")
         let scale = Scale(range: lower...upper, step: abs(parameters.step), vertical: vertical)
         scale.showsValue = false
+        // A range counting down keeps its start where the scale begins (left,
+        // or the bottom), so that an unanswered scale, at its start, moves
+        // with the first arrow key pressed instead of sitting at its edge.
+        if parameters.start > parameters.end { scale.isInverted.toggle() }
         if vertical {
             scale.setMinimumSize(height: 240)
         } else {
