@@ -298,9 +298,23 @@ final class FormRenderer {
     }
 
     private func focus(firstOf states: [QuestionState]) {
-        for state in states {
-            if let focus = focusers[ObjectIdentifier(state)] { return focus() }
+        _ = focusFirst(of: states)
+    }
+
+    /// Focuses the first question of `states` with a control, looking into
+    /// repeats' instances (a page that opens with a repeat); says whether any.
+    private func focusFirst(of states: [QuestionState]) -> Bool {
+        for state in states where state.isRelevant.value {
+            if let focus = focusers[ObjectIdentifier(state)] {
+                focus()
+                return true
+            }
+            if let instances = state.repeatState?.instances.value,
+               instances.contains(where: { focusFirst(of: $0.states) }) {
+                return true
+            }
         }
+        return false
     }
 
     // MARK: - Questions
