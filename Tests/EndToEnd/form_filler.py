@@ -13,8 +13,8 @@ after a bounded number of tries, fails saying where it stopped).
 
 import datetime
 import re
-import time
 import struct
+import time
 import zlib
 from pathlib import Path
 

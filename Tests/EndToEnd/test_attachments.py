@@ -5,9 +5,9 @@ beside the CSV."""
 import re
 import struct
 import subprocess
-import zlib
 
 from conftest import Atspi, choose_in_file_dialog, wait_for
+from form_filler import write_png
 
 FORM = """\
 | survey |
@@ -24,17 +24,6 @@ FORM = """\
 VISITOR = (Atspi.Role.TEXT, "Visitor")
 HOUSE = (Atspi.Role.PUSH_BUTTON, "Photo of the house")
 REPORT = (Atspi.Role.PUSH_BUTTON, "Report")
-
-
-def write_png(path, width, height):
-    """A red PNG of `width` × `height` pixels."""
-    rows = b"".join(b"\0" + b"\xff\0\0" * width for _ in range(height))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def png_size(path):
