@@ -23,8 +23,6 @@ public final class DrawingCanvas: Widget {
     public var onStrokeEnded: (@MainActor () -> Void)?
 
     private var drawing: DrawingState?
-    /// The drag gesture strokes come from (owned by the widget).
-    private var gesture: OpaquePointer?
     private var tokens: [ObservationToken] = []
 
     /// How wide the canvas is shown; the drawing keeps its own size.
@@ -52,26 +50,22 @@ public final class DrawingCanvas: Widget {
             guard let data else { return }
             MainActor.assumeIsolated { Unmanaged<DrawingState>.fromOpaque(data).release() }
         })
-        let gesture = gtk_gesture_drag_new()!
-        gtk_widget_add_controller(pointer, gesture)
-        self.gesture = gesture
         var start = (x: 0.0, y: 0.0)
-        tokens.append(Signal.connectPoint(UnsafeMutableRawPointer(gesture), signal: "drag-begin") { [weak self] x, y in
+        tokens.append(onPointerDrag { [weak self] drag in
             guard let self else { return }
-            start = (x, y)
-            let point = drawingPoint(x, y)
-            beginStroke(at: point.x, point.y)
-        })
-        tokens.append(Signal.connectPoint(UnsafeMutableRawPointer(gesture), signal: "drag-update") { [weak self] dx, dy in
-            guard let self else { return }
-            let point = drawingPoint(start.x + dx, start.y + dy)
-            continueStroke(to: point.x, point.y)
-        })
-        tokens.append(Signal.connectPoint(UnsafeMutableRawPointer(gesture), signal: "drag-end") { [weak self] dx, dy in
-            guard let self else { return }
-            let point = drawingPoint(start.x + dx, start.y + dy)
-            continueStroke(to: point.x, point.y)
-            onStrokeEnded?()
+            switch drag {
+            case let .began(x, y):
+                start = (x, y)
+                let point = drawingPoint(x, y)
+                beginStroke(at: point.x, point.y)
+            case let .moved(dx, dy):
+                let point = drawingPoint(start.x + dx, start.y + dy)
+                continueStroke(to: point.x, point.y)
+            case let .ended(dx, dy):
+                let point = drawingPoint(start.x + dx, start.y + dy)
+                continueStroke(to: point.x, point.y)
+                onStrokeEnded?()
+            }
         })
     }
 
@@ -115,16 +109,6 @@ public final class DrawingCanvas: Widget {
         beginStroke(at: first.x, first.y)
         for point in points.dropFirst() { continueStroke(to: point.x, point.y) }
         onStrokeEnded?()
-    }
-
-    /// Drags from `start` to `end` on the widget, through the drag gesture's
-    /// own signals, as a mouse would; for tests.
-    package func _drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) {
-        guard let gesture else { return }
-        let object = UnsafeMutableRawPointer(gesture)
-        twb_emit_point(object, "drag-begin", start.x, start.y)
-        twb_emit_point(object, "drag-update", (end.x - start.x) / 2, (end.y - start.y) / 2)
-        twb_emit_point(object, "drag-end", end.x - start.x, end.y - start.y)
     }
 
     private func beginStroke(at x: Double, _ y: Double) {

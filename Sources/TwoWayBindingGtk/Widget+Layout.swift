@@ -36,6 +36,11 @@ extension Widget {
         if let pointer { gtk_widget_set_size_request(pointer, width, height) }
     }
 
+    /// The height the widget was last given, in pixels (0 before it is shown).
+    public var allocatedHeight: Int {
+        pointer.map { Int(gtk_widget_get_height($0)) } ?? 0
+    }
+
     /// The text shown when the pointer rests on the widget.
     public var tooltip: String? {
         get { pointer.flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) } }

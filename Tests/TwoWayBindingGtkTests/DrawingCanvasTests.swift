@@ -52,7 +52,7 @@ final class DrawingCanvasTests: GtkTestCase {
             XCTAssertTrue(GtkTest.pump(until: { gtk_widget_get_width(canvas.pointer) == 200 }), "shown at its width")
             var ended = 0
             canvas.onStrokeEnded = { ended += 1 }
-            canvas._drag(from: (10, 20), to: (110, 60))
+            canvas._pointerDrag(from: (10, 20), to: (110, 60))
             XCTAssertEqual(ended, 1)
             let stroke = try XCTUnwrap(canvas.strokes.first)
             XCTAssertEqual(stroke.map(\.x), [20, 120, 220], "twice the shown size")
