@@ -1,7 +1,9 @@
 """Cascading selects: a select's choices follow an earlier answer
 (`choice_filter`), as radio buttons and in a drop-down, and an answer the
-filter no longer offers is dropped, as ODK Collect does."""
+filter no longer offers is dropped, as ODK Collect does. A rank, ordered
+with the keyboard and with the mouse."""
 
+import subprocess
 from pathlib import Path
 
 from conftest import Atspi, has_state, wait_for
@@ -64,3 +66,44 @@ def test_the_cities_offered_follow_the_country(launch, profile, tmp_path):
     _, rows = profile.exported_form_rows(tmp_path, REGIONS)
     assert [(row["country"], row["city"]) for row in rows] == [("de", "berlin")]
     assert rows[0]["airport"] == "hamburg", rows[0]
+
+
+RANK_FORM = """\
+| survey |
+| | type | name | label |
+| | rank fruit | order | Rank the fruit |
+
+| choices |
+| | list_name | name | label |
+| | fruit | apple | Apple |
+| | fruit | pear | Pear |
+| | fruit | plum | Plum |
+"""
+
+
+def test_a_rank_is_ordered_with_the_keyboard_and_by_dragging_with_the_mouse(launch, profile, tmp_path):
+    form = tmp_path / "fruit.md"
+    form.write_text(RANK_FORM)
+    app = launch(args=[str(form)], focus_role=Atspi.Role.PUSH_BUTTON)
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Move Apple down"), "focus on the first item's button")
+    app.key("space")
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, "1. Pear"), "Apple moved below Pear")
+    app.wait_focus((Atspi.Role.PUSH_BUTTON, "Move Apple down"), "focus stays with the item moved")
+
+    # A real pointer, through the X server: Pear pressed, dragged two rows down, let go.
+    first = app.find(Atspi.Role.LABEL, "1. Pear").get_extents(Atspi.CoordType.WINDOW)
+    second = app.find(Atspi.Role.LABEL, "2. Apple").get_extents(Atspi.CoordType.WINDOW)
+    pitch = second.y - first.y
+    x, y = first.x + 5, first.y + first.height // 2
+    subprocess.run(
+        ["xdotool", "mousemove", "--window", app.window_id, str(x), str(y), "mousedown", "1",
+         "mousemove", "--window", app.window_id, str(x), str(y + pitch),
+         "mousemove", "--window", app.window_id, str(x), str(y + 2 * pitch), "mouseup", "1"],
+        check=True, timeout=60,
+    )
+    wait_for(lambda: app.find_all(Atspi.Role.LABEL, "3. Pear"), "Pear dropped two rows down")
+
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    _, rows = profile.exported_form_rows(tmp_path, form)
+    assert [row["order"] for row in rows] == ["apple plum pear"]

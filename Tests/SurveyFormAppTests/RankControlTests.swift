@@ -64,6 +64,28 @@ final class RankControlTests: GtkTestCase {
         }
     }
 
+    func testAnItemDraggedWithThePointer_landsWhereItIsLetGo() throws {
+        try MainActor.assumeIsolated {
+            let rendered = try RenderedQuestion("order", survey: Self.survey, choices: Self.choices)
+            defer { rendered.close() }
+            let list = try rendered.widget(ListBox.self)
+            let apple = try XCTUnwrap(rendered.all(Box.self).first { $0.children(ofType: Label.self).contains { $0.text == "1. Apple" } })
+            rendered.present()
+            XCTAssertTrue(GtkTest.pump(until: { list.allocatedHeight > 0 }), "the list laid out")
+            let pitch = Double(list.allocatedHeight) / 3
+
+            XCTAssertTrue(apple._pointerDrag(from: (10, 5), to: (10, 5 + pitch * 0.4)))
+            XCTAssertEqual(rendered.state.value.value, "", "a click, or a twitch, is not a ranking")
+            apple._pointerDrag(from: (10, 5), to: (10, 5 + pitch * 2))
+            XCTAssertEqual(rendered.state.value.value, "pear plum apple", "two rows down")
+            XCTAssertEqual(Self.rows(rendered), ["1. Pear", "2. Plum", "3. Apple"])
+
+            let plum = try XCTUnwrap(rendered.all(Box.self).first { $0.children(ofType: Label.self).contains { $0.text == "2. Plum" } })
+            plum._pointerDrag(from: (10, 5), to: (10, 5 - pitch * 5))
+            XCTAssertEqual(rendered.state.value.value, "plum pear apple", "dragged past the top, it goes first")
+        }
+    }
+
     func testTheLastItem_cannotGoFurtherDown_norTheFirstUp() throws {
         try MainActor.assumeIsolated {
             let rendered = try RenderedQuestion("order", survey: Self.survey, choices: Self.choices)

@@ -65,6 +65,11 @@ final class RenderedQuestion {
         return found
     }
 
+    /// Shows the card's window, so that it is laid out (sizes, pointer coordinates).
+    func present() {
+        GtkTest.activate(window)
+    }
+
     func close() {
         bag.cancelAll()
         GtkTest.destroy(window)

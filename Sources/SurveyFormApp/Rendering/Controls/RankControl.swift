@@ -4,9 +4,9 @@ import TwoWayBindingGtk
 
 /// A `rank`: the choices as a list, most preferred first, each moved up or
 /// down with its own buttons ("Move Apple up"), which the keyboard reaches
-/// with Tab and a screen reader names. The answer is the whole order once
-/// the respondent has ranked (moved an item, or kept the order shown);
-/// Clear makes it unranked again.
+/// with Tab and a screen reader names, or dragged with the pointer to its
+/// place. The answer is the whole order once the respondent has ranked
+/// (moved an item, or kept the order shown); Clear makes it unranked again.
 @MainActor
 enum RankControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
@@ -57,6 +57,16 @@ enum RankControl: QuestionControlKind {
                 .keep(with: down)
                 row.append(up)
                 row.append(down)
+                if !readOnly {
+                    // Let go a whole number of rows away, the item lands there.
+                    row.onPointerDrag { [weak list] drag in
+                        guard case let .ended(_, dy) = drag, let height = list?.allocatedHeight, height > 0 else { return }
+                        let rows = Int((dy * Double(order.count) / Double(height)).rounded())
+                        guard rows != 0 else { return }
+                        state.value.value = RankOrder.moving(order, at: index, by: rows)
+                    }
+                    .keep(with: row)
+                }
                 list.append(row)
                 if firstButton == nil { firstButton = index == 0 ? down : up }
                 if let wanted = refocus, wanted.name == name {
