@@ -19,15 +19,14 @@ enum ChoicePopoverControl: QuestionControlKind {
         let scrolled = ScrolledWindow(child: list, minimumHeight: min(36 * Int32(clamping: choices.value.count), 320))
         let button = PopoverButton(label: "", content: [scrolled])
         button.horizontalAlignment = .start
-        var boxes: [CheckButton] = []
+        // Each check box carries its own binding; the list owns the boxes.
         let rebuild = { [weak list] in
             guard let list else { return }
             list.removeAll()
-            boxes = choices.value.map { choice in
+            for choice in choices.value {
                 let box = CheckButton(label: choice.shownLabel(in: language.value))
                 box.bind(with: state.value, transform: .choice(choice.name, in: state.value, multiple: true))
                 list.append(box)
-                return box
             }
         }
         rebuild()

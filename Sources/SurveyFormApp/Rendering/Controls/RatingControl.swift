@@ -41,7 +41,7 @@ enum RatingControl: QuestionControlKind {
         .store(in: context.bag)
         let focus: @MainActor () -> Void = {
             let reached = values.firstIndex(of: state.value.value) ?? 0
-            _ = stars[min(reached, stars.count - 1)].grabFocus()
+            stars[min(reached, stars.count - 1)].grabFocus()
         }
         // The row is named by the question; each star keeps its own name.
         return QuestionControl(shown: row, focus: focus, validated: row, labelled: [row])
