@@ -23,6 +23,13 @@ stall counts. Lines in RESULTS/frames.tsv: "stall SCENARIO NS".
   xdotool types "Village 42137" into its search, 40 ms apart, and Enter
   picks the match, which must reach the draft; beside typing into a plain
   text question ("plain").
+- attaching a photo: a form asking for a photo scaled to max-pixels=1024;
+  Space opens GTK's file dialog, the photo's path is typed into it, and
+  from the Return that chooses it until two seconds after the scaled copy
+  is stored, beside the same with a small photo: a 20-megapixel JPEG
+  ("photo-20mp", 5472 × 3648 pixels of noise, the slowest to decode)
+  beside a 0.3-megapixel one ("photo-small", 640 × 480). The dialog's own
+  opening is not counted: it is the same for both, and GTK's.
 - pasting, in the built-in survey: 100,000 characters into the name
   ("paste-name") and the comments ("paste-comments"), 100,000 letters into
   the spin button ("paste-years"), beside 100 characters into the name
@@ -153,6 +160,8 @@ def measure(args, act, expect=None, data=None):
         sys.exit("frames.py: the app died under the input")
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
+    # act() may start the stretch later (after a dialog it opened first).
+    start = launched["start"]
     return stalls_longest(stalls, start, end, debug=current if os.environ.get("FRAMES_DEBUG") else None)
 
 
@@ -226,6 +235,58 @@ def submit():
     return act
 
 
+def photo_form(folder):
+    path = os.path.join(folder, "photo.md")
+    with open(path, "w") as out:
+        out.write("| survey |\n| | type | name | label | parameters |\n| | image | photo | Photo | max-pixels=1024 |\n"
+                  "| settings |\n| | form_id | version |\n| | photo | 1 |\n")
+    return path
+
+
+def photo(width, height):
+    path = os.path.join(work, f"photo-{width}x{height}.jpg")
+    subprocess.run(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "make-photo.py"),
+                    str(width), str(height), path], check=True, timeout=120)
+    return path
+
+
+def attach(path):
+    """Space on the question's Choose button, the path typed into GTK's file
+    dialog; the stretch starts at the Return that chooses it and lasts until
+    the stored copy is in the app's folder (and two seconds more, in measure())."""
+    def stored():
+        return [name for name in glob.glob(os.path.join(launched["data"], "**", "*.jpg"), recursive=True)]
+
+    def act(window):
+        keys(window, "space")
+        deadline = time.monotonic() + 30
+        while True:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Choose Photo"],
+                                   capture_output=True, text=True, timeout=30).stdout.split()
+            if found:
+                break
+            if time.monotonic() > deadline:
+                sys.exit(f"frames.py: {current}: the file dialog did not open")
+            time.sleep(0.1)
+        subprocess.run(["xdotool", "windowfocus", "--sync", found[-1]], timeout=30, check=True)
+        keys(window, "ctrl+l")
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "type", "--delay", "10", path], timeout=60, check=True)
+        # The location entry completes off the main loop; a Return taken by
+        # its popup leaves the dialog open, and a second one chooses.
+        time.sleep(1)
+        launched["start"] = time.monotonic_ns()
+        deadline = time.monotonic() + 60
+        while not stored():
+            if time.monotonic() > deadline:
+                sys.exit(f"frames.py: {current}: the photo never reached the app's folder")
+            if subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Choose Photo"],
+                              capture_output=True, text=True, timeout=30).stdout.split():
+                keys(window, "Return")
+            time.sleep(0.5)
+    return act
+
+
 forms = {}
 for relevance in (True, False):
     forms[relevance] = path = os.path.join(work, f"typing-{relevance}.md")
@@ -233,7 +294,11 @@ for relevance in (True, False):
 long_text, long_letters, short_text = "x" * 100_000, "abc" * 33_334, "y" * 100
 many, none = stored(100_000), stored(0)
 villages = village_form(work)
+photos = photo_form(work)
+large_photo, small_photo = photo(5472, 3648), photo(640, 480)
 scenarios = {
+    "photo-20mp": lambda: measure([photos], attach(large_photo)),
+    "photo-small": lambda: measure([photos], attach(small_photo)),
     "submit-many": lambda: measure([], submit(), data=many),
     "submit-none": lambda: measure([], submit(), data=none),
     "relevance": lambda: measure([forms[True]], type_text, TEXT),
