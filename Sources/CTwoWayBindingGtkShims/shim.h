@@ -122,6 +122,29 @@ static inline GtkWidget *twb_check_button_new_radio(const char *label) {
                                    "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
 }
 
+// A toggle button a screen reader hears as a radio button (a star of a
+// rating, one of a row): the role is fixed when a widget is made.
+static inline GtkWidget *twb_toggle_button_new_radio(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_TOGGLE_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
+}
+
+// The checked state a screen reader hears (gtk_accessible_update_state is variadic).
+static inline void twb_accessible_set_checked(GtkAccessible *accessible, gboolean checked) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_CHECKED,
+                                checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+
+// For tests under GTK_A11Y=test: whether the checked state is `checked`.
+static inline gboolean twb_test_accessible_is_checked(GtkAccessible *accessible, gboolean checked) {
+    if (!gtk_test_accessible_has_state(accessible, GTK_ACCESSIBLE_STATE_CHECKED))
+        return !checked;
+    char *mismatch = gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_CHECKED,
+                                                     checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
 // MARK: - Properties
 
 // The value type of the property `name` of `object`, or G_TYPE_INVALID when

@@ -12,8 +12,11 @@ public final class ToggleButton: Widget, Bindable {
 
     /// A flat toggle button showing the icon `iconName`; name it for a
     /// screen reader with `accessibleLabel`, as an icon says nothing.
-    public convenience init(iconName: String) {
-        self.init(new: gtk_toggle_button_new())
+    /// `heardAsRadio` makes it one of a row a screen reader hears as radio
+    /// buttons, checked by `isHeardChecked` (pressed and checked may differ:
+    /// every star up to a rating is lit, the rating's own is the one chosen).
+    public convenience init(iconName: String, heardAsRadio: Bool = false) {
+        self.init(new: heardAsRadio ? twb_toggle_button_new_radio() : gtk_toggle_button_new())
         guard let pointer else { return }
         gtk_button_set_icon_name(pointer.cast(), iconName)
         gtk_button_set_has_frame(pointer.cast(), TWB_FALSE)
@@ -29,6 +32,14 @@ public final class ToggleButton: Widget, Bindable {
     }
 
     private var toggleButton: UnsafeMutablePointer<GtkToggleButton>? { pointer?.cast() }
+
+    /// Whether a screen reader hears the button checked (for one made
+    /// `heardAsRadio`); what it shows is `isActive`.
+    public var isHeardChecked: Bool = false {
+        didSet {
+            if let pointer { twb_accessible_set_checked(OpaquePointer(pointer), isHeardChecked ? TWB_TRUE : TWB_FALSE) }
+        }
+    }
 
     /// Whether the button is pressed in.
     public var isActive: Bool {

@@ -28,7 +28,6 @@ PASSED_OVER = re.compile(
 )
 # An attachment's name and size, once stored: `1764403200123.png (1 KB)`.
 STORED_FILE = re.compile(r"[\w-]+\.\w+ \((?!missing).+\)")
-STAR = re.compile(r"^(\d+) of (\d+)$")
 ATTACHMENTS = {"image", "audio", "video", "file", "background-audio"}
 TYPED = {"text", "integer", "decimal", "date", "time", "dateTime", "geopoint", "geotrace", "geoshape", "barcode",
          "email", "phonenumber", "username", "start-geopoint"}
@@ -183,7 +182,7 @@ class FormFiller:
         if role in (Atspi.Role.TEXT, Atspi.Role.SPIN_BUTTON, Atspi.Role.ENTRY):
             return self.type_answer(node, name)
         if role == Atspi.Role.RADIO_BUTTON:
-            return self.pick_radio(node, name)
+            return self.pick_radio(node, name, repair)
         if role == Atspi.Role.CHECK_BOX:
             return self.tick(node, name, repair)
         if role == Atspi.Role.SLIDER:
@@ -212,8 +211,11 @@ class FormFiller:
         self.note(question, f"typed {text!r} into {name!r}")
         return True
 
-    def pick_radio(self, node, name):
+    def pick_radio(self, node, name, repair):
         question = self.question_holding(node)
+        if not repair and question is not None and question in self.answered:
+            # A row of radio buttons each a Tab stop (a rating's stars): one pick on the way through.
+            return False
         count = self.attempt((Atspi.Role.RADIO_BUTTON, question or name))
         if count:
             self.app.key("Down")
@@ -246,13 +248,6 @@ class FormFiller:
         if name in ("Keep This Order",):
             self.app.key("space")
             self.note(self.rank_around(node), "kept the rank's order")
-            return True
-        star = STAR.match(name)
-        if star:
-            if star.group(1) != "1":
-                return False
-            self.app.key("space")
-            self.note(self.question_holding(node), "gave one star")
             return True
         if name == "Background recording":
             return self.attach(self.question_unanswered({"background-audio"}), name)

@@ -43,15 +43,20 @@ def test_appearance_controls_are_filled_by_keyboard_and_store_xforms_answers(lau
     app.key("space")
     wait_for(lambda: has_state(app.control(Atspi.Role.RADIO_BUTTON, "Agree"), Atspi.StateType.CHECKED), "Agree picked")
 
-    # Each star is a toggle button named for its place (GTK 4.8 reports
-    # a push button, pressed while the rating reaches it).
+    # Each star is heard as a radio button named for its place, the
+    # rating's own checked; every star up to it is lit (pressed).
+    def star(place):
+        return (Atspi.Role.RADIO_BUTTON, f"{place} of 5")
+
     app.key("Tab")
-    app.wait_focus((Atspi.Role.PUSH_BUTTON, "1 of 5"))
+    app.wait_focus(star(1))
     app.key("Tab", "Tab", "Tab")
-    app.wait_focus((Atspi.Role.PUSH_BUTTON, "4 of 5"))
+    app.wait_focus(star(4))
     app.key("space")
-    wait_for(lambda: has_state(app.control(Atspi.Role.PUSH_BUTTON, "3 of 5"), Atspi.StateType.PRESSED), "stars up to the fourth lit")
-    assert not has_state(app.control(Atspi.Role.PUSH_BUTTON, "5 of 5"), Atspi.StateType.PRESSED)
+    wait_for(lambda: has_state(app.control(*star(4)), Atspi.StateType.CHECKED), "the fourth star chosen")
+    assert has_state(app.control(*star(3)), Atspi.StateType.PRESSED), "stars up to the fourth lit"
+    assert not has_state(app.control(*star(3)), Atspi.StateType.CHECKED), "one star is the rating"
+    assert not has_state(app.control(*star(5)), Atspi.StateType.PRESSED)
 
     # minimal: a button naming the choices made, opening check boxes; a
     # screen reader hears the question, then what is chosen.

@@ -4,8 +4,9 @@ import TwoWayBindingGtk
 
 /// A `range` shown as `rating`: a row of stars, one per value, as Collect
 /// shows it. Clicking a star (or Space on it) rates that many; clicking the
-/// rating again clears it. Each star is named for a screen reader ("3 of 5")
-/// and pressed while the rating reaches it.
+/// rating again clears it. Each star is lit while the rating reaches it, and
+/// heard by a screen reader as a radio button named for its place ("3 of 5"),
+/// the rating's own checked.
 @MainActor
 enum RatingControl: QuestionControlKind {
     /// The most stars a row shows; a longer range is a scale.
@@ -20,7 +21,7 @@ enum RatingControl: QuestionControlKind {
         let row = Box(vertical: false, spacing: 2)
         var stars: [ToggleButton] = []
         for (index, value) in values.enumerated() {
-            let star = ToggleButton(iconName: "non-starred-symbolic")
+            let star = ToggleButton(iconName: "non-starred-symbolic", heardAsRadio: true)
             star.accessibleLabel = String(format: tr("%1$d of %2$d"), index + 1, values.count)
             star.tooltip = value
             star.onClicked { [answer = state.value] in
@@ -35,6 +36,7 @@ enum RatingControl: QuestionControlKind {
             let reached = values.firstIndex(of: answer) ?? values.firstIndex { Double($0) == Double(answer) } ?? -1
             for (index, star) in stars.enumerated() {
                 star.isActive = index <= reached
+                star.isHeardChecked = index == reached
                 star.iconName = index <= reached ? "starred-symbolic" : "non-starred-symbolic"
             }
         }
