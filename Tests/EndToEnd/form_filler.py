@@ -150,7 +150,7 @@ class FormFiller:
         return next((question for question in found if question not in self.answered), found[0] if found else None)
 
     def question_unanswered(self, types):
-        return next(question for question in self.questions if question.type in types and question not in self.answered)
+        return next((question for question in self.questions if question.type in types and question not in self.answered), None)
 
     def question_holding(self, node, levels=4):
         """The question whose card holds `node`: the nearest enclosing panel named by a question's label."""
@@ -250,7 +250,8 @@ class FormFiller:
             self.note(self.rank_around(node), "kept the rank's order")
             return True
         if name == "Background recording":
-            return self.attach(self.question_unanswered({"background-audio"}), name)
+            question = self.question_unanswered({"background-audio"})
+            return question is not None and self.attach(question, name)
         if name.endswith(" Choose…"):
             return self.choose_several(node, name[: -len(" Choose…")])
         if PASSED_OVER.match(name):
