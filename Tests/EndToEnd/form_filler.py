@@ -52,9 +52,17 @@ class Question:
         self.appearance = (row.get("appearance") or "").split()
         self.constraint = row.get("constraint") or ""
         self.labels = {plain(text) for text in (row.get("label") or {}).values() if text}
+        # A loop's row is shown once per choice, with the choice's values in
+        # place of `%(label)s` and the like: its labels are patterns.
+        self.label_patterns = [re.compile(r"(?:.+?)".join(re.escape(part.replace("%%", "%"))
+                                                         for part in re.split(r"%\(\w+\)s", label)))
+                               for label in self.labels if "%(" in label]
 
     def __repr__(self):
         return f"{self.type} {self.name!r}"
+
+    def is_labelled(self, name):
+        return name in self.labels or any(pattern.fullmatch(name) for pattern in self.label_patterns)
 
     def constraint_numbers(self):
         """The numbers the constraint names, and their neighbours: where a range's edges are."""
@@ -143,7 +151,7 @@ class FormFiller:
         """The question labelled `name`: of several, the first not answered yet."""
         name = plain(name)
         found = [question for question in self.questions
-                 if name in question.labels and (types is None or question.type in types)]
+                 if question.is_labelled(name) and (types is None or question.type in types)]
         # A question labelled by an image alone is named for a screen reader by its name.
         found = found or [question for question in self.questions
                           if not question.labels and question.name == name and (types is None or question.type in types)]

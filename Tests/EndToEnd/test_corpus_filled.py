@@ -21,7 +21,7 @@ FORMS = sorted(path for path in CORPUS.iterdir() if path.suffix in (".md", ".csv
 # Types with no control: computed, or filled in by the app.
 NOT_SHOWN = {"calculate", "hidden", "start", "end", "today", "deviceid", "username", "phonenumber", "email",
              "audit", "simserial", "subscriberid", "start-geopoint", "xml-external", "csv-external",
-             "note", "group", "repeat"}
+             "note", "group", "repeat", "loop"}
 
 
 def describe(form, profile):

@@ -808,6 +808,90 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.answers().map(\.path), ["fav"], "not relevant, not stored")
     }
 
+    // MARK: - begin loop over
+
+    @MainActor func testALoop_runsAGroupPerChoice_withTheChoiceInItsRowsTexts_asPyxformExpandsIt() async throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label::English (en) | label::Deutsch (de) | hint | relevant | constraint |
+            | | select_multiple crop | grown | Grown | Angebaut | | | |
+            | | begin loop over crop | per_crop | Each | Jede | | | |
+            | | integer | area | Area of %(label)s | Fläche von %(label)s | Code %(code)s, 100%% | selected(${grown}, '%(name)s') | . < 100 |
+            | | begin group | detail | About %(label)s | Zu %(label)s | | | |
+            | | text | remark | Kept: %(label)s | Kept: %(label)s | | | |
+            | | end group | | | | | | |
+            | | end loop | | | | | | |
+
+            | choices |
+            | | list_name | name | label::English (en) | label::Deutsch (de) | code |
+            | | crop | maize | Maize | Mais | M1 |
+            | | crop | none | None | Keine | N0 |
+            | | crop | beans | Beans | Bohnen | B2 |
+            """)
+        let described = definition.jsonDescription.text
+        XCTAssertTrue(described.contains(#""path":"per_crop","type":"loop""#), "the row is described as written")
+        XCTAssertTrue(described.contains(#""path":"per_crop/area""#))
+        XCTAssertFalse(described.contains("per_crop/maize"), "the groups per choice are run, not described")
+
+        let form = try FormViewModel(definition: definition)
+        form.language.value = "Deutsch (de)"
+        let loop = try XCTUnwrap(form.states.first { $0.question.name == "per_crop" })
+        let groups = form.allStates.filter { $0.question.path.count == 2 && $0.question.type == .group }
+        XCTAssertEqual(groups.map(\.question.pathString), ["per_crop/maize", "per_crop/beans"], "every choice but 'none'")
+        XCTAssertEqual(groups.map(\.label.value), ["Mais", "Bohnen"], "labelled as the choice, in the form's language")
+        XCTAssertEqual(loop.label.value, "Jede")
+
+        func state(_ path: String) throws -> QuestionState {
+            try XCTUnwrap(form.allStates.first { $0.question.pathString == path }, path)
+        }
+        let maizeArea = try state("per_crop/maize/area")
+        let beansArea = try state("per_crop/beans/area")
+        XCTAssertEqual(maizeArea.label.value, "Fläche von Mais", "%(label)s in each language's label")
+        form.language.value = "English (en)"
+        XCTAssertEqual(beansArea.label.value, "Area of Beans")
+        XCTAssertEqual(beansArea.question.hint.text(in: nil), "Code B2, 100%", "the choice's own column, and %% a percent sign")
+        XCTAssertEqual(try state("per_crop/beans/detail").label.value, "About Beans", "a group in the loop: its own label")
+        XCTAssertEqual(try state("per_crop/beans/detail/remark").label.value, "Kept: %(label)s", "its rows' as written, as pyxform leaves them")
+
+        XCTAssertFalse(maizeArea.isRelevant.value)
+        try state("grown").value.value = "beans"
+        XCTAssertFalse(maizeArea.isRelevant.value, "%(name)s in the relevance: each group asks of its own choice")
+        XCTAssertTrue(beansArea.isRelevant.value)
+        beansArea.value.value = "120"
+        XCTAssertNotNil(beansArea.validation.value.message, "the constraint runs in every copy")
+        beansArea.value.value = "12"
+        XCTAssertEqual(
+            form.answers().map(\.path),
+            ["grown", "per_crop/maize/detail/remark", "per_crop/beans/area", "per_crop/beans/detail/remark"],
+            "stored by their paths; maize's area not, being irrelevant"
+        )
+        XCTAssertEqual(form.answers().first { $0.path == "per_crop/beans/area" }?.value, "12")
+    }
+
+    @MainActor func testALoop_refusesABadPercent_andAListItCannotFind_withTheirRows() {
+        let problems = FormFixtures.problems("""
+            | survey |
+            | | type | name | label |
+            | | begin loop over crop | a | A |
+            | | integer | n | Over 50% of %(label)s? |
+            | | end loop | | |
+            | | begin loop over tree | b | B |
+            | | integer | m | %(colour)s |
+            | | end loop | | |
+            | | begin loop | c | C |
+            | | end loop | | |
+
+            | choices |
+            | | list_name | name | label |
+            | | crop | maize | Maize |
+            | | crop | beans | Beans |
+            """).map { "\($0)" }
+        XCTAssertEqual(problems.count, 3, "\(problems)")
+        XCTAssertTrue(problems[0].contains("row 3") && problems[0].contains("%%"), "once, not once per choice: \(problems)")
+        XCTAssertTrue(problems[1].contains("row 5") && problems[1].contains("'tree'"), "\(problems)")
+        XCTAssertTrue(problems[2].contains("row 8") && problems[2].contains("begin loop over LIST"), "\(problems)")
+    }
+
     // MARK: - trigger
 
     @MainActor func testATrigger_recomputesTheCalculationOnlyWhenItsQuestionChanges() async throws {

@@ -54,6 +54,9 @@ public struct Question: Sendable {
 
     /// The questions inside a group or repeat.
     public var children: [Question] = []
+    /// For a `begin loop over LIST` row, run as the group of its choices'
+    /// groups in `children`: the list and the rows as written.
+    public var loop: LoopSource?
 
     /// The path joined by `/`, as the form's output names it.
     public var pathString: String { path.joined(separator: "/") }

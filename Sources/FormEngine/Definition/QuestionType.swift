@@ -31,6 +31,9 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     public static let hidden = QuestionType("hidden")
     public static let group = QuestionType("group")
     public static let repeatGroup = QuestionType("repeat")
+    /// `begin loop over LIST`: read as a group holding a group per choice
+    /// (`Question.loop`), so it runs as `group`; the type names the row alone.
+    public static let loop = QuestionType("loop")
     public static let start = QuestionType("start")
     public static let end = QuestionType("end")
     public static let today = QuestionType("today")
@@ -54,7 +57,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     public static let audit = QuestionType("audit")
 
     /// Whether the row holds other rows.
-    public var isContainer: Bool { self == .group || self == .repeatGroup }
+    public var isContainer: Bool { self == .group || self == .repeatGroup || self == .loop }
 
     /// Whether the answer is one of a choice list's names (or several).
     public var isSelect: Bool {

@@ -5,12 +5,12 @@ import Foundation
 struct SurveyBuilder {
     let choiceLists: [String: ChoiceList]
     let hasChoicesSheet: Bool
-    private(set) var problems: [FormProblem] = []
+    var problems: [FormProblem] = []
     private(set) var questions: [Question] = []
     /// The lists `or_other` selects draw from.
     private(set) var otherChoiceLists: Set<String> = []
     /// How many rows carry each name, for `${name}` checks.
-    private(set) var elementNames: [String: Int] = ["instanceID": 1]
+    var elementNames: [String: Int] = ["instanceID": 1]
 
     let hasExternalChoicesSheet: Bool
     /// Files that selects read their choices from, by name without extension.
@@ -115,6 +115,7 @@ struct SurveyBuilder {
                 openNames.removeLast()
                 var container = open
                 container.children = frame.children
+                if container.type == .loop { container = expandedLoop(container) }
                 stack[stack.count - 1].children.append(container)
                 continue
             }
@@ -163,6 +164,14 @@ struct SurveyBuilder {
                 }
                 var container = Question(name: name, type: beginType, path: path, row: row.number)
                 fill(&container, from: row, columns)
+                if beginType == .loop {
+                    container.listName = Self.loopListName(typeText)
+                    if let list = container.listName {
+                        if choiceLists[list] == nil { problem(row, "The loop's list '\(list)' is not on the choices sheet.") }
+                    } else {
+                        problem(row, "A loop names the choice list it goes over: 'begin loop over LIST'.")
+                    }
+                }
                 stack.append(Frame(container: container, tableList: container.hasAppearance("table-list") ? "" : nil))
                 openNames.append(name)
                 continue
@@ -218,6 +227,7 @@ struct SurveyBuilder {
             let frame = stack.removeLast()
             guard var container = frame.container else { continue }
             container.children = frame.children
+            if container.type == .loop { container = expandedLoop(container) }
             stack[stack.count - 1].children.append(container)
         }
         questions = stack[0].children

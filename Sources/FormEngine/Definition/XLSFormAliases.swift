@@ -138,6 +138,7 @@ enum XLSFormAliases {
     /// The words after `begin`/`end` → container type.
     static let containers: [String: QuestionType] = [
         "group": .group, "repeat": .repeatGroup, "lgroup": .repeatGroup, "looped group": .repeatGroup,
+        "loop": .loop,
     ]
 
     /// Types whose row shows a control, and so needs a label or a hint.

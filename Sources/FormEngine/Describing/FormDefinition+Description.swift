@@ -8,9 +8,23 @@ extension FormDefinition {
             ("title", .string(settings.title)),
             ("default_language", .string(settings.defaultLanguage)),
             ("languages", .array(languages.map(JSONValue.string))),
-            // What pyxform adds (or_other's question and choice) is run, not described.
-            ("questions", .array(allQuestions.filter { !$0.isGenerated }.map(describe))),
+            ("questions", .array(describedQuestions.map(describe))),
         ])
+    }
+
+    /// The survey's rows as written, depth first: a loop's own rows rather
+    /// than its groups per choice, and not what pyxform adds (or_other's
+    /// question), which is run, not described.
+    private var describedQuestions: [Question] {
+        var result: [Question] = []
+        func visit(_ questions: [Question]) {
+            for question in questions where !question.isGenerated {
+                result.append(question)
+                visit(question.loop?.template ?? question.children)
+            }
+        }
+        visit(questions)
+        return result
     }
 
     private func describe(_ question: Question) -> JSONValue {
@@ -27,7 +41,7 @@ extension FormDefinition {
         return .object([
             ("name", .string(question.name)),
             ("path", .string(question.pathString)),
-            ("type", .string(question.type.name)),
+            ("type", .string(question.loop == nil ? question.type.name : QuestionType.loop.name)),
             ("list", .string(question.type.isSelect ? question.listName : nil)),
             ("choices", choices),
             ("required", describe(question.required)),
