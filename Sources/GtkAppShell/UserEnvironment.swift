@@ -38,11 +38,22 @@ public enum UserEnvironment {
 
     /// `locale(for:)` with the variables given.
     public static func locale(for category: LocaleCategory, environment: [String: String]) -> Locale {
+        chosenLocale(for: category, environment: environment) ?? .current
+    }
+
+    /// The locale the person chose for `category`, or `nil` under the C and
+    /// POSIX locales (or none), where text keeps its plain notation.
+    public static func chosenLocale(for category: LocaleCategory) -> Locale? {
+        chosenLocale(for: category, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `chosenLocale(for:)` with the variables given.
+    public static func chosenLocale(for category: LocaleCategory, environment: [String: String]) -> Locale? {
         let value = [environment["LC_ALL"], environment[category.rawValue], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
         // `de_DE.UTF-8@euro`: the language and region, without the codeset and modifier.
         let name = String(value.prefix { $0 != "." && $0 != "@" })
-        guard !name.isEmpty, name != "C", name != "POSIX" else { return .current }
+        guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
         return Locale(identifier: name)
     }
 }

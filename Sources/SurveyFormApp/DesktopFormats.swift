@@ -34,3 +34,11 @@ extension NumberSeparators {
         NumberSeparators(locale: UserEnvironment.locale(for: .numeric))
     }
 }
+
+extension AnswerNotation {
+    /// Answers within labels and summaries as the desktop writes numbers
+    /// and days; under the C locale, as stored.
+    static var desktop: AnswerNotation {
+        AnswerNotation(separators: .desktop, dateLocale: UserEnvironment.chosenLocale(for: .time))
+    }
+}

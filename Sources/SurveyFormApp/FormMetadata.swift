@@ -11,6 +11,6 @@ struct FormMetadata: Equatable {
     /// the response database's, given once it has opened
     /// (`FormViewModel.provide(deviceID:)`).
     var environment: FormEnvironment {
-        FormEnvironment(username: username, email: email, phoneNumber: phoneNumber)
+        FormEnvironment(username: username, email: email, phoneNumber: phoneNumber, notation: .desktop)
     }
 }

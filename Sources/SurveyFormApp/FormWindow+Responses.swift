@@ -128,12 +128,13 @@ extension FormWindow {
         let language = viewModel.language.value
         var labels: [String: String] = [:]
         var calculated: Set<String> = []
-        var timeTypes: [String: QuestionType] = [:]
+        var questions: [String: Question] = [:]
         for question in form.definition.allQuestions {
             labels[question.pathString] = question.shownLabel(in: language)
-            if question.type == .time || question.type == .dateTime { timeTypes[question.pathString] = question.type }
+            questions[question.pathString] = question
             if question.type == .calculate { calculated.insert(question.pathString) }
         }
+        let notation = AnswerNotation.desktop
         let lines = response.answers.compactMap { answer -> String? in
             // `member[2]/age` is the question `member/age`, second member.
             let template = answer.path.replacing(/\[\d+\]/, with: "")
@@ -141,8 +142,9 @@ extension FormWindow {
             guard !calculated.contains(template) else { return nil }
             let label = labels[template].flatMap { $0.isEmpty ? nil : $0 } ?? answer.path
             let position = answer.path.contains("[") ? " (\(answer.path.split(separator: "/").dropLast().joined(separator: "/")))" : ""
-            // A time as it was typed, not with its stored milliseconds and offset.
-            let value = timeTypes[template].map { TimeAnswer.shown(answer.value, type: $0) } ?? answer.value
+            // A time as it was typed, not with its stored milliseconds and
+            // offset; a number or a day in the desktop's notation.
+            let value = questions[template].map { notation.shown(answer.value, for: $0) } ?? answer.value
             return "\(label)\(position): \(value.isEmpty ? FormViewModel.unanswered : value)"
         }
         let dialog = MessageDialog(

@@ -93,6 +93,8 @@ def test_a_german_desktop_groups_thousands_with_points(launch, profile, tmp_path
     app.type("1234567")
     app.key("Tab")
     wait_until_equal(lambda: typed(app.control(*people)), "1.234.567", "the number grouped as German writes it")
+    # The summary reads the answer as the control shows it.
+    app.find(Atspi.Role.LABEL, where=lambda node: "People: 1.234.567" in (node.get_name() or ""))
     app.key("ctrl+s")
     # In German where the C library has the locale; here it may not.
     wait_for(lambda: any(word in app.status() for word in ("gespeichert", "saved")), "the response saved")

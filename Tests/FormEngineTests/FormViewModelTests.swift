@@ -701,6 +701,39 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.summary.value, "Name: Grace\nFruit: --\nAge: --", "the new response's answers reach it")
     }
 
+    @MainActor func testAnswersWithinLabelsAndTheSummary_readInTheReadersNotation_storedInXForms() async throws {
+        let german = AnswerNotation(
+            separators: NumberSeparators(locale: Locale(identifier: "de_DE")), dateLocale: Locale(identifier: "de_DE")
+        )
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | appearance | calculation |
+            | | decimal | weight | Weight | | |
+            | | integer | year | Year | | |
+            | | integer | herd | Herd | thousands-sep | |
+            | | date | born | Born | | |
+            | | dateTime | seen | Seen | | |
+            | | calculate | half | | | ${weight} div 2 |
+            | | note | said | ${weight} kg, ${year}, ${herd} head, born ${born}, seen ${seen}, half ${half} | | |
+            """), environment: FormEnvironment(notation: german))
+        form.restore([("weight", "12.5"), ("year", "2024"), ("herd", "12000"), ("born", "2024-01-31"), ("seen", "2024-01-31T08:05:00.000+01:00")])
+        XCTAssertEqual(
+            form.state(named: "said")?.label.value,
+            "12,5 kg, 2024, 12.000 head, born 31.01.2024, seen 31.01.2024 08:05, half 6.25",
+            "a decimal mark, thousands only where asked, the locale's day; a calculation as the form made it"
+        )
+        XCTAssertEqual(
+            form.summary.value,
+            "Weight: 12,5\nYear: 2024\nHerd: 12.000\nBorn: 31.01.2024\nSeen: 31.01.2024 08:05"
+        )
+        XCTAssertEqual(form.answers().first?.value, "12.5", "stored in XForms notation")
+        XCTAssertEqual(form.answers().first { $0.path == "born" }?.value, "2024-01-31")
+
+        let plain = try FormViewModel(definition: form.definition)
+        plain.restore([("weight", "12.5"), ("born", "2024-01-31")])
+        XCTAssertEqual(plain.state(named: "said")?.label.value, "12.5 kg, ,  head, born 2024-01-31, seen , half 6.25", "as stored by default")
+    }
+
     @MainActor func testAReadoutSaysHowTheAnswerReadsInEachLanguageAndInTheSummary() async throws {
         let form = try model("""
             | survey |

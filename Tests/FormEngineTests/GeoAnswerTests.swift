@@ -100,6 +100,9 @@ final class GeoAnswerTests: XCTestCase {
         let shape = try XCTUnwrap(GeoAnswer.description(of: "0 0;0 0.001;0.001 0.001;0.001 0;0 0", for: .geoshape))
         XCTAssertTrue(shape.hasPrefix("4 corners, 1.2"), shape)
         XCTAssertTrue(shape.hasSuffix(" ha"), shape)
+        let german = NumberSeparators(decimal: ",", grouping: ".")
+        XCTAssertEqual(GeoAnswer.description(of: "-1 2 0 5", for: .geopoint, separators: german), "1,000000° S, 2,000000° E (within 5 m)")
+        XCTAssertEqual(GeoAnswer.description(of: "0 0 0 0;1 0 0 0", for: .geotrace, separators: german), "2 points, 111,32 km long")
         XCTAssertNil(GeoAnswer.description(of: "", for: .geopoint))
         XCTAssertNil(GeoAnswer.description(of: "nonsense", for: .geopoint))
     }

@@ -51,5 +51,8 @@ final class UserEnvironmentTests: XCTestCase {
         XCTAssertEqual(identifier(.time, ["LC_ALL": "", "LANG": "es_ES"]), "es_ES", "an empty variable is unset")
         XCTAssertEqual(identifier(.time, ["LANG": "C.UTF-8"]), Locale.current.identifier)
         XCTAssertEqual(UserEnvironment.locale(for: .numeric, environment: ["LANG": "de_DE.UTF-8"]).decimalSeparator, ",")
+        XCTAssertNil(UserEnvironment.chosenLocale(for: .time, environment: ["LANG": "C.UTF-8"]), "C and POSIX choose none")
+        XCTAssertNil(UserEnvironment.chosenLocale(for: .time, environment: ["LC_ALL": "POSIX", "LANG": "de_DE"]))
+        XCTAssertEqual(UserEnvironment.chosenLocale(for: .time, environment: ["LANG": "de_DE.UTF-8"])?.identifier, "de_DE")
     }
 }

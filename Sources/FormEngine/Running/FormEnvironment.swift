@@ -17,6 +17,8 @@ public struct FormEnvironment: Sendable {
     public var phoneNumber: String
     /// A new response's instance id (`uuid:` and a random UUID).
     public var newInstanceID: @Sendable () -> String
+    /// How answers read within labels and the summary.
+    public var notation: AnswerNotation
 
     /// Creates an environment.
     public init(
@@ -26,7 +28,8 @@ public struct FormEnvironment: Sendable {
         username: String = "",
         email: String = "",
         phoneNumber: String = "",
-        newInstanceID: @escaping @Sendable () -> String = FormEnvironment.randomInstanceID
+        newInstanceID: @escaping @Sendable () -> String = FormEnvironment.randomInstanceID,
+        notation: AnswerNotation = .xforms
     ) {
         self.now = now
         self.timeZone = timeZone
@@ -35,6 +38,7 @@ public struct FormEnvironment: Sendable {
         self.email = email
         self.phoneNumber = phoneNumber
         self.newInstanceID = newInstanceID
+        self.notation = notation
     }
 
     /// The value of metadata row `type` (`deviceid`, `uri:email`, …), as

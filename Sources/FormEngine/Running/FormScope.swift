@@ -420,7 +420,11 @@ final class FormScope {
     private func filledIn(_ text: String, names: [String], owner: Int) -> String {
         var result = text
         for name in names where result.includes("${\(name)}") {
-            result = result.replacingOccurrences(of: "${\(name)}", with: values(of: name, from: owner).first ?? "")
+            var value = values(of: name, from: owner).first ?? ""
+            if let entry = plan.entryByName[name] {
+                value = runtime.environment.notation.shown(value, for: plan.entries[entry].question)
+            }
+            result = result.replacingOccurrences(of: "${\(name)}", with: value)
         }
         return result
     }

@@ -202,7 +202,7 @@ public final class FormViewModel {
         if state.question.type == .acknowledge { return value == "OK" ? tr("YES") : tr("NO") }
         if let readout = state.readout { return value.isEmpty ? Self.unanswered : readout.value }
         if state.question.type == .time || state.question.type == .dateTime, !value.isEmpty {
-            return TimeAnswer.shown(value, type: state.question.type)
+            return runtime.environment.notation.shown(value, for: state.question)
         }
         // A month or a year as it was typed; a masked answer not at all.
         if state.question.datePrecision != .day, !value.isEmpty {
@@ -211,6 +211,9 @@ public final class FormViewModel {
         if state.question.hidesAnswer, !value.isEmpty { return String(repeating: "•", count: min(value.count, 8)) }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return Self.unanswered }
+        if [.integer, .decimal, .range, .date].contains(state.question.type) {
+            return runtime.environment.notation.shown(trimmed, for: state.question)
+        }
         guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }
         let names = state.question.type.isSelectOne ? [value] : value.split(separator: " ").map(String.init)
         return names.map { name in

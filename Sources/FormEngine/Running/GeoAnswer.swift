@@ -72,34 +72,30 @@ public enum GeoAnswer {
 
     /// How a stored answer reads to a person: a point as degrees with its
     /// hemispheres (`48.858400° N, 2.294500° E`), a line by its points and
-    /// length, a shape by its corners and area; `nil` for a blank answer
-    /// or one that is no such answer.
-    public static func description(of answer: String, for type: QuestionType) -> String? {
+    /// length, a shape by its corners and area, with the reader's decimal
+    /// mark; `nil` for a blank answer or one that is no such answer.
+    public static func description(of answer: String, for type: QuestionType, separators: NumberSeparators = .posix) -> String? {
         guard case .success(let points) = self.points(stored: answer, for: type), !points.isEmpty else { return nil }
+        func number(_ value: Double, places: Int) -> String {
+            let text = String(format: "%.\(places)f", value)
+            return separators.decimal == "." ? text : String(text.map { $0 == "." ? separators.decimal : $0 })
+        }
         switch type {
         case .geotrace:
-            return tr("%@ points, %@ long", String(points.count), lengthText(GeoPoint.distance(along: points)))
+            let metres = GeoPoint.distance(along: points)
+            let length = metres >= 1000 ? number(metres / 1000, places: 2) + " km" : number(metres, places: 0) + " m"
+            return tr("%@ points, %@ long", String(points.count), length)
         case .geoshape:
-            return tr("%@ corners, %@", String(points.count - 1), areaText(GeoPoint.area(of: points)))
+            let squareMetres = GeoPoint.area(of: points)
+            let area = squareMetres >= 10_000 ? number(squareMetres / 10_000, places: 2) + " ha" : number(squareMetres, places: 0) + " m²"
+            return tr("%@ corners, %@", String(points.count - 1), area)
         default:
             let point = points[0]
-            let text = degreesText(point)
-            return point.accuracy > 0 ? tr("%@ (within %@ m)", text, String(format: "%.0f", point.accuracy)) : text
+            let latitude = number(abs(point.latitude), places: 6) + "° " + (point.latitude < 0 ? tr("S") : tr("N"))
+            let longitude = number(abs(point.longitude), places: 6) + "° " + (point.longitude < 0 ? tr("W") : tr("E"))
+            let text = latitude + ", " + longitude
+            return point.accuracy > 0 ? tr("%@ (within %@ m)", text, number(point.accuracy, places: 0)) : text
         }
-    }
-
-    static func degreesText(_ point: GeoPoint) -> String {
-        let latitude = String(format: "%.6f° ", abs(point.latitude)) + (point.latitude < 0 ? tr("S") : tr("N"))
-        let longitude = String(format: "%.6f° ", abs(point.longitude)) + (point.longitude < 0 ? tr("W") : tr("E"))
-        return latitude + ", " + longitude
-    }
-
-    private static func lengthText(_ metres: Double) -> String {
-        metres >= 1000 ? String(format: "%.2f km", metres / 1000) : String(format: "%.0f m", metres)
-    }
-
-    private static func areaText(_ squareMetres: Double) -> String {
-        squareMetres >= 10_000 ? String(format: "%.2f ha", squareMetres / 10_000) : String(format: "%.0f m²", squareMetres)
     }
 
     // MARK: - One typed point

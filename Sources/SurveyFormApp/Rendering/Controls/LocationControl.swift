@@ -37,8 +37,9 @@ enum LocationControl: QuestionControlKind {
         let readout = Label()
         readout.wrapsWords = true
         readout.addStyleClass("dim-label")
+        let separators = context.numberSeparators
         readout.show(state.value, format: { answer in
-            GeoAnswer.description(of: answer, for: type) ?? (type == .geopoint
+            GeoAnswer.description(of: answer, for: type, separators: separators) ?? (type == .geopoint
                 ? tr("Enter a latitude and a longitude, or paste them.")
                 : tr("Enter one point per line: latitude, longitude."))
         })
