@@ -128,6 +128,12 @@ static inline GtkWidget *twb_toggle_button_new_radio(void) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_TOGGLE_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
 }
 
+// A drawing area a screen reader hears as a picture: the role is fixed
+// when a widget is made.
+static inline GtkWidget *twb_drawing_area_new_image(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_IMG, NULL));
+}
+
 // The checked state a screen reader hears (gtk_accessible_update_state is variadic).
 static inline void twb_accessible_set_checked(GtkAccessible *accessible, gboolean checked) {
     gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_CHECKED,

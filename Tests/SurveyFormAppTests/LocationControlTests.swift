@@ -1,4 +1,5 @@
 import CTwoWayBindingGtkShims
+import Foundation
 import GtkTestSupport
 @testable import SurveyFormApp
 import TwoWayBindingGtk
@@ -68,6 +69,35 @@ final class LocationControlTests: GtkTestCase {
             XCTAssertEqual(field.state.inputError.value.message, "A shape needs at least three different points, one per line.")
             Self.type("\n1 1", into: fieldText)
             XCTAssertEqual(field.state.value.value, "0.0 0.0 0.0 0.0;0.0 1.0 0.0 0.0;1.0 1.0 0.0 0.0;0.0 0.0 0.0 0.0")
+        }
+    }
+
+    func testALineAndAShape_areDrawnBesideTheirReadout_northUp_andAPointIsNot() throws {
+        try MainActor.assumeIsolated {
+            let road = try RenderedQuestion("road", survey: Self.survey)
+            defer { road.close() }
+            let preview = try road.widget(FigureView.self)
+            XCTAssertFalse(preview.isVisible, "nothing to draw before a line is typed")
+            XCTAssertEqual(preview.accessibleLabel, "Drawing of the line")
+            road.state.value.value = "0 0 0 0;1 0 0 0"
+            XCTAssertTrue(preview.isVisible)
+            XCTAssertEqual(preview.figure, .line([.init(x: 0, y: 0), .init(x: 0, y: 1)]), "east as x, north as y")
+            let placed = preview.placed(width: 160, height: 120)
+            XCTAssertLessThan(placed[1].y, placed[0].y, "the northern point drawn higher")
+            road.state.value.value = ""
+            XCTAssertFalse(preview.isVisible)
+
+            let field = try RenderedQuestion("field", survey: Self.survey)
+            defer { field.close() }
+            field.state.value.value = "60 0 0 0;60 2 0 0;61 2 0 0;60 0 0 0"
+            let shape = try field.widget(FigureView.self).figure
+            guard case .shape(let corners) = shape else { return XCTFail("\(shape)") }
+            XCTAssertEqual(corners.count, 3, "the closing point is the first again, not a fourth corner")
+            XCTAssertEqual(corners[1].x, 2 * cos(60.5 * .pi / 180), accuracy: 1e-9, "east shrunk at the shape's latitude")
+
+            let site = try RenderedQuestion("site", survey: Self.survey)
+            defer { site.close() }
+            XCTAssertTrue(site.all(FigureView.self).isEmpty, "a lone dot says nothing the degrees do not")
         }
     }
 }

@@ -1,4 +1,5 @@
 import FormEngine
+import Foundation
 import TwoWayBinding
 import TwoWayBindingGtk
 
@@ -45,9 +46,38 @@ enum LocationControl: QuestionControlKind {
         })
         let box = Box(vertical: true, spacing: 6)
         box.append(shown)
-        box.append(readout)
+        if type == .geopoint {
+            // A lone dot on no map says nothing the degrees do not.
+            box.append(readout)
+        } else {
+            let preview = FigureView(
+                width: 160, height: 120, accessibleName: type == .geotrace ? tr("Drawing of the line") : tr("Drawing of the shape")
+            )
+            preview.addStyleClass("card")
+            preview.hidesWhenEmpty = true
+            preview.show(state.value) { answer in Self.figure(of: answer, for: type) }
+            let row = Box(vertical: false, spacing: 12)
+            readout.expandsHorizontally = true
+            readout.horizontalAlignment = .start
+            row.append(readout)
+            row.append(preview)
+            box.append(row)
+        }
         var control = QuestionControl(shown: box, focusable: field, validated: field, labelled: [field])
         control.showsReadout = true
         return control
+    }
+
+    /// A line's or shape's points on a plane for its preview: east and north
+    /// in degrees, east shrunk by the cosine of the middle latitude so that
+    /// the outline keeps its proportions away from the equator.
+    static func figure(of answer: String, for type: QuestionType) -> FigureView.Figure {
+        guard case .success(var points) = GeoAnswer.points(stored: answer, for: type), points.count > 1 else { return .none }
+        if type == .geoshape, points.first == points.last { points.removeLast() }
+        let latitudes = points.map(\.latitude)
+        let middle = ((latitudes.min() ?? 0) + (latitudes.max() ?? 0)) / 2
+        let shrink = cos(middle * .pi / 180)
+        let placed = points.map { FigureView.Point(x: $0.longitude * shrink, y: $0.latitude) }
+        return type == .geoshape ? .shape(placed) : .line(placed)
     }
 }
