@@ -31,7 +31,7 @@ STORED_FILE = re.compile(r"[\w-]+\.\w+ \((?!missing).+\)")
 ATTACHMENTS = {"image", "audio", "video", "file", "background-audio"}
 TYPED = {"text", "integer", "decimal", "date", "time", "dateTime", "geopoint", "geotrace", "geoshape", "barcode",
          "email", "phonenumber", "username", "start-geopoint"}
-DROP_DOWNS = {"select_one", "select_one_from_file", "range"}
+DROP_DOWNS = {"select_one", "select_one_from_file", "select_one_external", "range"}
 NUMBER = re.compile(r"(?<![\w$.])-?\d+(?:\.\d+)?(?![\w.])")
 
 

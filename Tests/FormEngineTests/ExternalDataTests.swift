@@ -53,6 +53,47 @@ final class ExternalDataTests: XCTestCase {
         XCTAssertEqual(big.map { $0.label.text(in: nil) }, ["lyon", "lille"])
     }
 
+    @MainActor func testSelectOneExternal_offersTheExternalChoicesSheetsList_filteredByItsColumns() async throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | select_one region | region | Region | |
+            | | select_one_external town | town | Town | region=${region} |
+            | choices |
+            | | list_name | name | label |
+            | | region | north | North |
+            | | region | south | South |
+            | | town | decoy | Not the external list |
+            | external_choices |
+            | | list_name | name | label | region |
+            | | town | arden | Arden | north |
+            | | town | brill | Brill | north |
+            | | town | calder | Calder | south |
+            """)
+        let form = try FormViewModel(definition: definition)
+        let town = try XCTUnwrap(form.state(named: "town"))
+        XCTAssertEqual(town.choices?.value.map(\.name), [])
+        form.state(named: "region")?.value.value = "north"
+        XCTAssertEqual(town.choices?.value.map(\.name), ["arden", "brill"], "the external sheet's list, not the choices sheet's of that name")
+        town.value.value = "brill"
+        form.state(named: "region")?.value.value = "south"
+        XCTAssertEqual(town.choices?.value.map(\.name), ["calder"])
+        XCTAssertEqual(town.value.value, "", "a town of another region is no answer")
+
+        XCTAssertEqual(FormFixtures.problems("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | select_one_external town | town | Town | |
+            | | select_one_external village | village | Village | true() |
+            | external_choices |
+            | | list_name | name | label |
+            | | town | arden | Arden |
+            """).map { "\($0)" }, [
+            "survey row 2: A select_one_external needs a choice_filter; a list offered whole belongs on the choices sheet.",
+            "survey row 3: The choice list 'village' is not in the external_choices sheet.",
+        ])
+    }
+
     @MainActor func testPulldataReadsTheRowWhoseKeyMatchesAndFollowsTheKey() async throws {
         let form = try FormViewModel(definition: FormFixtures.definition("""
             | survey |

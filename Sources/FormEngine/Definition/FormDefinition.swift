@@ -13,6 +13,8 @@ public struct FormDefinition: Sendable {
     /// The languages the form's texts come in, sorted; `default` for texts in a
     /// column with no language.
     public var languages: [String]
+    /// The external_choices sheet's lists, which `select_one_external` draws from.
+    public var externalChoiceLists: [String: ChoiceList] = [:]
 
     /// Every question in order, depth first, groups and repeats included.
     public var allQuestions: [Question] {

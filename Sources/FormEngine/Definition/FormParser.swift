@@ -83,6 +83,13 @@ struct FormParser {
             ["yes", "true", "true()"].contains($0.lowercased())
         } ?? false
         let choiceLists = parseChoices(choiceTable, allowsDuplicates: allowsDuplicateChoices)
+        // What pyxform writes to itemsets.csv for `select_one_external`:
+        // a list's choices, filtered by the other columns.
+        let externalTable = sheet("external_choices").map {
+            SheetTable($0, name: "external_choices", layout: workbook.layout, aliases: XLSFormAliases.choiceColumns,
+                       collapsesSpaces: false, problems: &problems)
+        }
+        let externalChoiceLists = parseChoices(externalTable, allowsDuplicates: true)
         let surveyTable = SheetTable(
             surveySheet, name: "survey", layout: workbook.layout, aliases: XLSFormAliases.surveyColumns,
             grouped: XLSFormAliases.groupedColumns, collapsesSpaces: settings.cleansText, problems: &problems
@@ -94,7 +101,7 @@ struct FormParser {
         var formSettings = settings.values
         var builder = SurveyBuilder(
             choiceLists: choiceLists, hasChoicesSheet: choiceTable != nil,
-            hasExternalChoicesSheet: sheet("external_choices") != nil
+            externalChoiceLists: externalTable == nil ? nil : externalChoiceLists
         )
         builder.build(surveyTable, settings: &formSettings)
         problems += builder.problems
@@ -113,7 +120,8 @@ struct FormParser {
             ),
             questions: builder.questions,
             choiceLists: SurveyBuilder.addingOtherChoice(to: choiceLists, for: builder.otherChoiceLists),
-            languages: Self.languages(survey: surveyTable, choices: choiceTable)
+            languages: Self.languages(survey: surveyTable, choices: choiceTable),
+            externalChoiceLists: externalChoiceLists
         )
     }
 
@@ -169,7 +177,7 @@ struct FormParser {
     private mutating func parseChoices(_ table: SheetTable?, allowsDuplicates: Bool) -> [String: ChoiceList] {
         guard let table else { return [:] }
         if !table.rows.allSatisfy(\.isEmpty), !table.columns.contains(where: { $0.name == "name" }) {
-            problems.append(FormProblem(sheet: "choices", "The sheet has no 'name' column."))
+            problems.append(FormProblem(sheet: table.sheetName, "The sheet has no 'name' column."))
             return [:]
         }
         var lists: [String: ChoiceList] = [:]
@@ -179,7 +187,7 @@ struct FormParser {
         for row in table.rows {
             guard let listName = row[listNameColumn] else { continue }
             guard let name = row[nameColumn] else {
-                problems.append(FormProblem(sheet: "choices", row: row.number, "The choice has no name."))
+                problems.append(FormProblem(sheet: table.sheetName, row: row.number, "The choice has no name."))
                 continue
             }
             var properties: [String: String] = [:]

@@ -95,7 +95,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
         .note, .acknowledge, .calculate, .hidden, .group, .repeatGroup,
         .start, .end, .today, .geopoint, .geotrace, .geoshape, .barcode,
         .image, .audio, .video, .file, .backgroundAudio,
-        .selectOneFromFile, .selectMultipleFromFile, .csvExternal, .xmlExternal,
+        .selectOneFromFile, .selectMultipleFromFile, .selectOneExternal, .csvExternal, .xmlExternal,
     ]).union(metadata)
     /// As ODK Collect on a device without a phone's identities fills them:
     /// what the user gave in Preferences, else blank; never refused.

@@ -12,16 +12,17 @@ struct SurveyBuilder {
     /// How many rows carry each name, for `${name}` checks.
     var elementNames: [String: Int] = ["instanceID": 1]
 
-    let hasExternalChoicesSheet: Bool
+    /// The external_choices sheet's lists; `nil` when the form has no such sheet.
+    let externalChoiceLists: [String: ChoiceList]?
     /// Files that selects read their choices from, by name without extension.
     private var choiceFiles: [String: String] = [:]
     /// `trigger` cells to check once every name is known.
     private var triggers: [(row: Int, header: String, value: String)] = []
 
-    init(choiceLists: [String: ChoiceList], hasChoicesSheet: Bool, hasExternalChoicesSheet: Bool) {
+    init(choiceLists: [String: ChoiceList], hasChoicesSheet: Bool, externalChoiceLists: [String: ChoiceList]?) {
         self.choiceLists = choiceLists
         self.hasChoicesSheet = hasChoicesSheet
-        self.hasExternalChoicesSheet = hasExternalChoicesSheet
+        self.externalChoiceLists = externalChoiceLists
     }
 
     /// A group or repeat being filled, or the survey itself at the bottom.
@@ -423,7 +424,13 @@ struct SurveyBuilder {
                     choiceFiles[stem] = list
                 }
             } else if question.type == .selectOneExternal {
-                if !hasExternalChoicesSheet {
+                if let externalChoiceLists {
+                    if externalChoiceLists[list] == nil {
+                        problem(row, "The choice list '\(list)' is not in the external_choices sheet.")
+                    } else if question.choiceFilter == nil {
+                        problem(row, "A select_one_external needs a choice_filter; a list offered whole belongs on the choices sheet.")
+                    }
+                } else {
                     problem(row, "A select_one_external needs an external_choices sheet, and the form has none.")
                 }
             } else if choiceLists[list] == nil, !list.contains("${"),

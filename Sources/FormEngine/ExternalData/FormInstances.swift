@@ -146,10 +146,13 @@ extension FormPlan {
     }
 
     /// The choices the select of entry `index` offers: its list from the
-    /// choices sheet, or from its data file.
+    /// choices sheet (the external_choices sheet for `select_one_external`),
+    /// or from its data file.
     func choiceList(ofEntry index: Int) -> ChoiceList? {
         if let fromFile = instances.fileChoices[index] { return fromFile }
-        return entries[index].question.listName.flatMap { definition.choiceLists[$0] }
+        let question = entries[index].question
+        let lists = question.type == .selectOneExternal ? definition.externalChoiceLists : definition.choiceLists
+        return question.listName.flatMap { lists[$0] }
     }
 
     private static func message(_ failure: FormMedia.Failure, file: String, media: FormMedia) -> String {

@@ -93,7 +93,7 @@ public struct FormPlan: Sendable {
         for index in entries.indices {
             parseExpressions(index)
             let type = entries[index].question.type
-            if !type.isCollectable, !type.isSelect || type == .selectOneExternal {
+            if !type.isCollectable, !type.isSelect {
                 let question = entries[index].question
                 problems.append(FormProblem(
                     sheet: "survey", row: question.row,

@@ -3,13 +3,18 @@ import TwoWayBinding
 import TwoWayBindingGtk
 
 /// A select_one shown `minimal` or `autocomplete`, or drawing its
-/// choices from a data file (which may hold thousands of rows): a drop-down
-/// of the choices offered now, searchable by typing in its open list unless
-/// it is only `minimal`.
+/// choices from a data file or the external_choices sheet (which may hold
+/// thousands of rows): a drop-down of the choices offered now, searchable by
+/// typing in its open list unless it is only `minimal`.
 @MainActor
 enum DropDownControl: QuestionControlKind {
     static func answers(_ question: Question) -> Bool {
-        question.type.isSelectOne && (question.type == .selectOneFromFile || question.hasAppearance("minimal") || isSearched(question))
+        question.type.isSelectOne && (hasLongList(question) || question.hasAppearance("minimal") || isSearched(question))
+    }
+
+    /// Lists kept apart from the form because they are long.
+    private static func hasLongList(_ question: Question) -> Bool {
+        question.type == .selectOneFromFile || question.type == .selectOneExternal
     }
 
     /// `autocomplete`: the list is searched by typing, as Collect filters it.
@@ -22,7 +27,7 @@ enum DropDownControl: QuestionControlKind {
         let language = context.language
         let dropDown = DropDown()
         dropDown.horizontalAlignment = .start
-        if isSearched(state.question) || state.question.type == .selectOneFromFile {
+        if isSearched(state.question) || hasLongList(state.question) {
             dropDown.enableSearch(label: String(format: tr("Search %@"), state.label.value))
         }
         let titles = ObservableList<String>()
