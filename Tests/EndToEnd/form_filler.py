@@ -304,6 +304,13 @@ class FormFiller:
         # A pick moves on to the next question, as Collect does.
         self.wait(lambda: self.focused_description() not in (None, (Atspi.Role.PUSH_BUTTON, name)),
                  f"the pick in {name!r} taken")
+        if self.focused_description() in ((Atspi.Role.SCROLL_PANE, ""), (Atspi.Role.TEXT, f"Search {name}")):
+            # Still in the open list, which is empty (its search or filter
+            # offers no choice): close it, as a person would.
+            self.app.key("Escape")
+            self.wait(lambda: self.focused_description() == (Atspi.Role.PUSH_BUTTON, name), f"the empty list of {name!r} closed")
+            self.log.append(f"nothing to pick in {name!r}")
+            return True
         self.note(question, f"picked in {name!r}")
         return True
 

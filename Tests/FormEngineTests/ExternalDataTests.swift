@@ -94,6 +94,76 @@ final class ExternalDataTests: XCTestCase {
         ])
     }
 
+    private static let fruits = """
+        name_key,name,kind
+        a,Apple,pome
+        b,Blueberry,berry
+        c,Cranberry,berry
+        b,Banana,other
+        """
+
+    @MainActor func testSearch_offersACSVFilesRows_searchedAndFiltered_asCollectsSearchAppearance() async throws {
+        let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | appearance |
+            | | text | typed | Typed | |
+            | | select_one fruits | all | All | search('fruits') |
+            | | select_one fruits | some | Some | search('fruits', 'contains', 'name, kind', ${typed}) |
+            | | select_multiple fruits | berries | Berries | search('fruits.csv', 'startswith', 'name', ${typed}, 'kind', 'berry') |
+            | | select_one fruits | exact | Exact | quick search('fruits', 'matches', 'name_key', 'B') |
+            | choices |
+            | | list_name | name | label |
+            | | fruits | name_key | name, kind |
+            """)
+        XCTAssertTrue(definition.warnings.isEmpty, "search() is honoured: \(definition.warnings)")
+        XCTAssertEqual(definition.allQuestions.last?.appearances, ["quick"], "the call is not a word of the appearance")
+        let form = try FormViewModel(definition: definition, media: media(["fruits.csv": Self.fruits]))
+        func offered(_ name: String) -> [String]? { form.state(named: name)?.choices?.value.map(\.name) }
+
+        XCTAssertEqual(offered("all"), ["a", "b", "c"], "one choice per value, the first row's")
+        XCTAssertEqual(form.state(named: "all")?.choices?.value.first?.label.text(in: nil), "Apple (kind: pome)",
+                       "the first column named by the label, then the others by name")
+        XCTAssertEqual(offered("some"), ["a", "b", "c"], "nothing typed: every row contains it")
+        XCTAssertEqual(offered("berries"), ["b", "c"], "the filter column must equal its value")
+        XCTAssertEqual(offered("exact"), ["b"], "matches: the whole value, letter case aside")
+
+        form.state(named: "some")?.value.value = "a"
+        form.state(named: "typed")?.value.value = "BERRY"
+        XCTAssertEqual(offered("some"), ["b", "c"], "either column contains it, letter case aside")
+        XCTAssertEqual(form.state(named: "some")?.value.value, "", "an answer the search no longer offers is no answer")
+        form.state(named: "typed")?.value.value = "cr"
+        XCTAssertEqual(offered("berries"), ["c"], "starts with it, among the berries")
+    }
+
+    func testSearch_thatCannotRun_isRefusedWithItsRow_andOnAnotherType_isAWarning() throws {
+        let files = try media(["fruits.csv": Self.fruits])
+        func refusal(_ appearance: String) throws -> [String] {
+            try problems("""
+                | survey |
+                | | type | name | label | appearance |
+                | | select_one fruits | f | F | \(appearance) |
+                | choices |
+                | | list_name | name | label |
+                | | fruits | name_key | name |
+                """, media: files)
+        }
+        XCTAssertEqual(try refusal("search('fruits')"), [])
+        XCTAssertEqual(try refusal("search('fruits', 'contains')").first,
+                       "survey row 2: The appearance's search('fruits', 'contains') of 'f' cannot be read: it takes 1, 4 or 6 values (the file; then how to search, the columns and the value; then a column and the value it must equal), not 2.")
+        XCTAssertEqual(try refusal("search(fruits)").first,
+                       "survey row 2: The appearance's search(fruits) of 'f' cannot be read: its value 1, fruits, must be quoted text.")
+        XCTAssertEqual(try refusal("search('fruits', 'contains', 'colour', 'red')").first,
+                       "survey row 2: 'f' searches the column 'colour' of 'fruits.csv', which has no such column.")
+        XCTAssertTrue(try refusal("search('vegetables')").first?.contains("The data file 'vegetables.csv' is missing") == true)
+
+        let text = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | appearance |
+            | | text | t | T | search('fruits') |
+            """)
+        XCTAssertEqual(text.allQuestions.first?.ignoredAppearances, ["search()"])
+    }
+
     @MainActor func testPulldataReadsTheRowWhoseKeyMatchesAndFollowsTheKey() async throws {
         let form = try FormViewModel(definition: FormFixtures.definition("""
             | survey |

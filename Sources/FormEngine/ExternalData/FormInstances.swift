@@ -72,6 +72,18 @@ extension FormPlan {
                 for id in expression.pulldataIDs { need(id, id + ".csv", row: question.row) }
             }
         }
+        func read(_ file: DataFile) -> SecondaryInstance? {
+            do {
+                let data = try media.data(named: file.fileName)
+                return try ExternalFileReader.instance(id: file.id, fileName: file.fileName, data: data)
+            } catch let failure as FormMedia.Failure {
+                problems.append(FormProblem(sheet: "survey", row: file.row, Self.message(failure, file: file.fileName, media: media)))
+            } catch {
+                let reason = (error as? LimitExceeded)?.reason ?? "\(error)"
+                problems.append(FormProblem(sheet: "survey", row: file.row, "The data file '\(file.fileName)' cannot be read: \(reason)."))
+            }
+            return nil
+        }
         for file in files {
             if instances.byID[file.id] != nil {
                 problems.append(FormProblem(
@@ -80,14 +92,18 @@ extension FormPlan {
                 ))
                 continue
             }
-            do {
-                let data = try media.data(named: file.fileName)
-                instances.byID[file.id] = try ExternalFileReader.instance(id: file.id, fileName: file.fileName, data: data)
-            } catch let failure as FormMedia.Failure {
-                problems.append(FormProblem(sheet: "survey", row: file.row, Self.message(failure, file: file.fileName, media: media)))
-            } catch {
-                let reason = (error as? LimitExceeded)?.reason ?? "\(error)"
-                problems.append(FormProblem(sheet: "survey", row: file.row, "The data file '\(file.fileName)' cannot be read: \(reason)."))
+            instances.byID[file.id] = read(file)
+        }
+        // A `search()` file is the select's alone, as in Collect: not an
+        // instance, so it may share its name with the select's list.
+        var searchFiles: [String: SecondaryInstance] = [:]
+        for entry in entries {
+            guard let search = entry.search, searchFiles[search.fileID] == nil else { continue }
+            let file = DataFile(id: search.fileID, fileName: search.fileID + ".csv", row: entry.question.row)
+            if let known = files.first(where: { $0.id == file.id && $0.fileName == file.fileName }) {
+                searchFiles[file.id] = instances.byID[known.id]
+            } else {
+                searchFiles[file.id] = read(file)
             }
         }
 
@@ -120,6 +136,29 @@ extension FormPlan {
                 )
             }
             instances.fileChoices[index] = ChoiceList(name: fileName, choices: choices)
+        }
+        for (index, entry) in entries.enumerated() {
+            guard let search = entry.search, let instance = searchFiles[search.fileID] else { continue }
+            let question = entry.question
+            guard let placeholder = question.listName.flatMap({ definition.choiceLists[$0] })?.choices.first(where: { !$0.isGenerated }) else {
+                problems.append(FormProblem(
+                    sheet: "survey", row: question.row,
+                    "'\(question.name)' searches '\(search.fileID).csv', but its list has no choice naming the file's columns (its name the column of values, its label the columns shown)."
+                ))
+                continue
+            }
+            let header = Set(instance.items.first?.children.map(\.name) ?? [])
+            let named = [placeholder.name] + search.columns + [search.filterColumn].compactMap { $0 }
+            if !instance.items.isEmpty, let missing = named.first(where: { !header.contains($0) }) {
+                problems.append(FormProblem(
+                    sheet: "survey", row: question.row,
+                    "'\(question.name)' searches the column '\(missing)' of '\(search.fileID).csv', which has no such column."
+                ))
+                continue
+            }
+            instances.fileChoices[index] = ChoiceList(
+                name: search.fileID, choices: ExternalSearch.choices(of: instance, placeholder: placeholder)
+            )
         }
         self.instances = instances
     }
@@ -174,7 +213,7 @@ extension FormPlan.Entry {
     var expressions: [FormExpression] {
         [relevant, constraint, calculation, required, readOnly, choiceFilter, repeatCount, dynamicDefault, choiceSeed]
             .compactMap { $0 }
-            + triggers
+            + triggers + (search?.expressions ?? [])
     }
 }
 

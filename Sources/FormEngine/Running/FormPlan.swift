@@ -36,6 +36,8 @@ public struct FormPlan: Sendable {
         var choiceSeed: FormExpression?
         /// `${name}` references in the labels of the select's choice list.
         var choiceLabelReferences: [String] = []
+        /// A select's `search()` appearance: its choices a CSV file's rows.
+        var search: ExternalSearch?
     }
 
     /// One thing to build in a scope: a row's relevance or its value.
@@ -166,6 +168,15 @@ public struct FormPlan: Sendable {
         }
         if let value = question.defaultValue, Self.isDynamic(value) {
             entries[index].dynamicDefault = parse(value, "default")
+        }
+        if question.type == .selectOne || question.type == .selectMultiple, let call = question.searchCall {
+            do {
+                entries[index].search = try ExternalSearch(call)
+            } catch {
+                problems.append(FormProblem(
+                    sheet: "survey", row: question.row, "The appearance's \(call) of '\(question.name)' cannot be read: \(error.message)."
+                ))
+            }
         }
     }
 

@@ -369,7 +369,7 @@ final class FormScope {
             readout = Derived(from: [filled, value]) { value.value.isEmpty ? "" : filled.value }
         }
         let choices = choiceList(entry, owner: index)
-        if entry.choiceFilter != nil, let choices {
+        if entry.choiceFilter != nil || entry.search != nil, let choices {
             // As JavaRosa does: a choice the filter no longer offers is no
             // longer part of the answer.
             // A rank's answer lists its choices as a select_multiple's does.
@@ -477,6 +477,7 @@ final class FormScope {
         guard entry.question.type.isSelect, let listName = entry.question.listName else { return nil }
         if let answers = answersOfRepeat(listName, entry: entry, owner: owner) { return answers }
         guard let list = plan.choiceList(ofEntry: owner) else { return nil }
+        if let search = entry.search { return searched(list, by: search, entry: entry, owner: owner) }
         guard let filter = entry.choiceFilter else { return Derived(from: []) { list.choices } }
         let index = runtime.choiceIndex(of: list, entry: owner, by: filter.indexedEquality?.field)
         return Derived(from: [runtime.language] + dependencies(of: filter, from: owner)) { [unowned self] in
@@ -485,6 +486,23 @@ final class FormScope {
             let candidates = index.flatMap { index in filter.indexedValue(in: base).flatMap { index.choices(equalTo: $0) } }
             return (candidates ?? list.choices).filter { choice in
                 filter.evaluate(in: ChoiceFilterContext(base: base, choice: choice)).booleanValue
+            }
+        }
+    }
+
+    /// A `search()` select's rows of its file that the search admits now
+    /// (and its `choice_filter`, if it has one).
+    private func searched(_ list: ChoiceList, by search: ExternalSearch, entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]> {
+        let filter = entry.choiceFilter
+        var nodes: [ObservableNode] = []
+        for expression in search.expressions + [filter].compactMap({ $0 }) { nodes += dependencies(of: expression, from: owner) }
+        return Derived(from: nodes) { [unowned self] in
+            let base = context(for: owner) { "" }
+            let searched = search.value?.evaluate(in: base).stringValue ?? ""
+            let filtered = search.filterValue?.evaluate(in: base).stringValue
+            return list.choices.filter { choice in
+                search.admits(choice, searched: searched, filtered: filtered)
+                    && (filter?.evaluate(in: ChoiceFilterContext(base: base, choice: choice)).booleanValue ?? true)
             }
         }
     }

@@ -12,9 +12,11 @@ enum DropDownControl: QuestionControlKind {
         question.type.isSelectOne && (hasLongList(question) || question.hasAppearance("minimal") || isSearched(question))
     }
 
-    /// Lists kept apart from the form because they are long.
+    /// Lists kept apart from the form because they are long: a data file's,
+    /// the external_choices sheet's, a `search()`'s file.
     private static func hasLongList(_ question: Question) -> Bool {
         question.type == .selectOneFromFile || question.type == .selectOneExternal
+            || (question.type == .selectOne && question.searchCall != nil)
     }
 
     /// `autocomplete`: the list is searched by typing, as Collect filters it.
