@@ -11,6 +11,7 @@ enum CommandLineMode: Equatable {
     case exportCSV(path: String, force: Bool, form: String?)
     case screenshot(path: String)
     case describeForm(path: String)
+    case describeInstance(path: String)
     case sync(SyncCommands.Command, SyncCommands.Overrides)
 }
 
@@ -26,6 +27,7 @@ enum CommandLineOptions {
                 CommandLineOption("form", argument: .path, description: tr("With --export-csv, export the responses to the form in FORM"), placeholder: tr("FORM")),
                 CommandLineOption("kiosk", description: tr("Let respondents fill in the form: hide stored responses and export")),
                 CommandLineOption("describe-form", argument: .path, description: tr("Print what the form file FORM contains as JSON and exit"), placeholder: tr("FORM")),
+                CommandLineOption("describe-instance", argument: .path, description: tr("Print the XML a new response to the form in FORM is submitted as and exit"), placeholder: tr("FORM")),
                 CommandLineOption("screenshot", argument: .path, description: tr("Render the window to PATH as PNG and exit"), placeholder: tr("PATH")),
                 CommandLineOption("sync-status", description: tr("Show where the stored responses stand on their way to the server and exit")),
                 CommandLineOption("sync-now", description: tr("Send every response the server does not have yet and exit")),
@@ -67,6 +69,7 @@ enum CommandLineOptions {
             return .sync(command, syncOverrides(options))
         }
         if let path = options.path("describe-form") { return .describeForm(path: path) }
+        if let path = options.path("describe-instance") { return .describeInstance(path: path) }
         return .run(kiosk: options.contains("kiosk"))
     }
 

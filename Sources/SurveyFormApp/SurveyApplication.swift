@@ -90,6 +90,8 @@ public final class SurveyApplication {
             return CSVExport.run(to: path, replacing: force, form: form)
         case .describeForm(let path):
             return DescribeForm.run(path: path)
+        case .describeInstance(let path):
+            return DescribeForm.runInstance(path: path)
         case .sync(let command, let overrides):
             return SyncCommands.run(command, overrides: overrides)
         case .screenshot(let path):

@@ -44,6 +44,8 @@ public struct FormSettings: Sendable, Equatable {
     public var instanceName: String?
     /// `style`: `pages` shows the form a page at a time, or `nil`.
     public var style: String?
+    /// `name`: the root element of the form's instance, `data` unless given.
+    public var rootName: String = "data"
 
     /// Creates settings.
     public init(

@@ -109,15 +109,17 @@ struct FormParser {
         checkReferences(survey: surveyTable, choices: choiceTable, settings: settings.table, names: builder.elementNames)
 
         let id = formSettings["form_id"] ?? Self.fileStem(fileName)
+        var definitionSettings = FormSettings(
+            id: id,
+            version: formSettings["version"],
+            title: formSettings["form_title"] ?? id,
+            defaultLanguage: formSettings["default_language"],
+            instanceName: formSettings["instance_name"],
+            style: formSettings["style"]
+        )
+        if let name = formSettings["name"], XMLName.isValid(name) { definitionSettings.rootName = name }
         return FormDefinition(
-            settings: FormSettings(
-                id: id,
-                version: formSettings["version"],
-                title: formSettings["form_title"] ?? id,
-                defaultLanguage: formSettings["default_language"],
-                instanceName: formSettings["instance_name"],
-                style: formSettings["style"]
-            ),
+            settings: definitionSettings,
             questions: builder.questions,
             choiceLists: SurveyBuilder.addingOtherChoice(to: choiceLists, for: builder.otherChoiceLists),
             languages: Self.languages(survey: surveyTable, choices: choiceTable),
