@@ -925,6 +925,24 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertTrue(problems[2].contains("row 8") && problems[2].contains("begin loop over LIST"), "\(problems)")
     }
 
+    func testLoops_makeNoMoreRowsThanTheLimit_soATinyFileCannotAskForMillions() throws {
+        let choices = (0..<10_001).map { "| | big | c\($0) | C\($0) |" }.joined(separator: "\n")
+        let problems = FormFixtures.problems("""
+            | survey |
+            | | type | name | label |
+            | | begin loop over big | each | Each |
+            | | integer | n | N %(label)s |
+            | | end loop | | |
+
+            | choices |
+            | | list_name | name | label |
+            \(choices)
+            """).map { "\($0)" }
+        XCTAssertEqual(problems, [
+            "survey row 2: The loop would make 20002 rows, 2 for each of its 10001 choices; a form's loops may make 20000 at most.",
+        ])
+    }
+
     // MARK: - trigger
 
     @MainActor func testATrigger_recomputesTheCalculationOnlyWhenItsQuestionChanges() async throws {

@@ -35,6 +35,17 @@ extension SurveyBuilder {
         result.listName = nil
         let choices = loop.listName.flatMap { choiceLists[$0] }?.choices.filter { $0.name != "none" } ?? []
         let depth = loop.path.count
+        func size(_ questions: [Question]) -> Int { questions.reduce(questions.count) { $0 + size($1.children) } }
+        let made = choices.count * (size(template) + 1)
+        guard made <= FormLimits.loopRows - loopRowsMade else {
+            problems.append(FormProblem(
+                sheet: "survey", row: loop.row,
+                "The loop would make \(made) rows, \(size(template) + 1) for each of its \(choices.count) choices; a form's loops may make \(FormLimits.loopRows) at most."
+            ))
+            result.children = []
+            return result
+        }
+        loopRowsMade += made
 
         // A bad `%` in a row is one problem, not one per choice.
         var refused: Set<Int> = []

@@ -16,6 +16,8 @@ struct SurveyBuilder {
     let externalChoiceLists: [String: ChoiceList]?
     /// Files that selects read their choices from, by name without extension.
     private var choiceFiles: [String: String] = [:]
+    /// The rows loops have made so far, against `FormLimits.loopRows`.
+    var loopRowsMade = 0
     /// `trigger` cells to check once every name is known.
     private var triggers: [(row: Int, header: String, value: String)] = []
 

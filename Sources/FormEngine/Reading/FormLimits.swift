@@ -54,6 +54,12 @@ public enum FormLimits {
     /// counted 10,000 would otherwise ask for a hundred million.
     public static let repeatInstances = 10_000
 
+    /// Rows the form's loops make, all together (`begin loop over LIST`
+    /// copies its rows once per choice): a two-line sheet over a list of a
+    /// million choices would otherwise make a million questions. A loop over
+    /// 200 crops of 50 rows makes 10,000.
+    public static let loopRows = 20_000
+
     /// UTF-8 bytes of one string an expression builds (`concat`, `join`).
     /// Calculations can double a text at each step; a longer result is empty.
     public static let builtStringBytes = 1 << 20
