@@ -65,14 +65,18 @@ struct ExternalSearch: Sendable {
     /// The expressions it evaluates, for dependencies and checks.
     var expressions: [FormExpression] { [value, filterValue].compactMap { $0 } }
 
+    /// Each choice's searched columns, lowercased once for every search to come.
+    func foldedColumns(of choices: [Choice]) -> [[String]] {
+        choices.map { choice in columns.map { (choice.properties[$0] ?? "").lowercased() } }
+    }
+
     /// Whether a row is offered while the searched value is `searched` and
-    /// the filter's `filtered`.
-    func admits(_ choice: Choice, searched: String, filtered: String?) -> Bool {
+    /// the filter's `filtered`; `folded` is its `foldedColumns` entry.
+    func admits(_ choice: Choice, folded: [String], searched: String, filtered: String?) -> Bool {
         if let filterColumn, choice.properties[filterColumn] != filtered { return false }
         guard !columns.isEmpty else { return true }
         let needle = searched.lowercased()
-        return columns.contains { column in
-            let cell = (choice.properties[column] ?? "").lowercased()
+        return folded.contains { cell in
             switch kind {
             case .matches: return cell == needle
             case _ where needle.isEmpty: return true

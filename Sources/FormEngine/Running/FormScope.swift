@@ -496,13 +496,16 @@ final class FormScope {
         let filter = entry.choiceFilter
         var nodes: [ObservableNode] = []
         for expression in search.expressions + [filter].compactMap({ $0 }) { nodes += dependencies(of: expression, from: owner) }
+        let folded = search.foldedColumns(of: list.choices)
         return Derived(from: nodes) { [unowned self] in
             let base = context(for: owner) { "" }
             let searched = search.value?.evaluate(in: base).stringValue ?? ""
             let filtered = search.filterValue?.evaluate(in: base).stringValue
-            return list.choices.filter { choice in
-                search.admits(choice, searched: searched, filtered: filtered)
-                    && (filter?.evaluate(in: ChoiceFilterContext(base: base, choice: choice)).booleanValue ?? true)
+            return zip(list.choices, folded).compactMap { choice, folded in
+                guard search.admits(choice, folded: folded, searched: searched, filtered: filtered),
+                      filter?.evaluate(in: ChoiceFilterContext(base: base, choice: choice)).booleanValue ?? true
+                else { return nil }
+                return choice
             }
         }
     }
