@@ -901,6 +901,32 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.answers().first { $0.path == "per_crop/beans/area" }?.value, "12")
     }
 
+    @MainActor func testOrOtherInALoop_eachCopysOtherFollowsItsOwnSelect_asPyxformsRelativePath() async throws {
+        let form = try FormViewModel(definition: try FormFixtures.definition("""
+            | survey |
+            | | type | name | label |
+            | | begin loop over room | per_room | Rooms |
+            | | select_one floor or_other | floor | Floor of the %(label)s |
+            | | end loop | | |
+
+            | choices |
+            | | list_name | name | label |
+            | | room | kitchen | kitchen |
+            | | room | hall | hall |
+            | | floor | tiles | Tiles |
+            """))
+        func state(_ path: String) throws -> QuestionState {
+            try XCTUnwrap(form.allStates.first { $0.question.pathString == path }, path)
+        }
+        try state("per_room/kitchen/floor").value.value = "other"
+        XCTAssertTrue(try state("per_room/kitchen/floor_other").isRelevant.value)
+        XCTAssertFalse(try state("per_room/hall/floor_other").isRelevant.value, "the hall's 'other' asks of the hall's floor")
+        try state("per_room/hall/floor").value.value = "other"
+        try state("per_room/kitchen/floor").value.value = "tiles"
+        XCTAssertFalse(try state("per_room/kitchen/floor_other").isRelevant.value)
+        XCTAssertTrue(try state("per_room/hall/floor_other").isRelevant.value)
+    }
+
     @MainActor func testALoop_refusesABadPercent_andAListItCannotFind_withTheirRows() {
         let problems = FormFixtures.problems("""
             | survey |

@@ -49,8 +49,13 @@ public struct FormPlan: Sendable {
     /// The form planned.
     public internal(set) var definition: FormDefinition
     var entries: [Entry]
-    /// Referenced names → entry. pyxform guarantees a referenced name is unique.
+    /// Referenced names → entry. pyxform guarantees a `${}` name is unique;
+    /// a name several rows share is in `entriesSharingName` too.
     var entryByName: [String: Int]
+    /// Names several rows carry (a loop's copies of one row, each in its
+    /// choice's group) → those rows: a reference from one copy reads its own
+    /// group's, as pyxform's relative paths do (`selected(../fav, 'other')`).
+    var entriesSharingName: [String: [Int]] = [:]
     /// Per scope (`nil` for the survey, else the repeat's entry), the build order.
     var steps: [Int?: [Step]]
     /// Per scope, its rows in form order.
@@ -81,6 +86,9 @@ public struct FormPlan: Sendable {
                     choiceLabelReferences: question.listName.map { labelReferences[$0] ?? [] } ?? []
                 ))
                 members[scope, default: []].append(index)
+                if let earlier = entryByName[question.name] {
+                    entriesSharingName[question.name, default: [earlier]].append(index)
+                }
                 entryByName[question.name] = index
                 if question.type == .repeatGroup {
                     members[index] = []
@@ -202,8 +210,19 @@ public struct FormPlan: Sendable {
         case unknown
     }
 
+    /// The row `name` means where row `owner` reads it: of several rows so
+    /// named, the one whose path shares most with the owner's.
+    func entry(named name: String, near owner: Int) -> Int? {
+        guard let shared = entriesSharingName[name] else { return entryByName[name] }
+        let path = entries[owner].question.path
+        func sharedLength(_ entry: Int) -> Int {
+            zip(entries[entry].question.path, path).prefix { $0 == $1 }.count
+        }
+        return shared.max { sharedLength($0) < sharedLength($1) }
+    }
+
     func resolve(_ name: String, from owner: Int) -> Resolution {
-        guard let target = entryByName[name] else { return .unknown }
+        guard let target = entry(named: name, near: owner) else { return .unknown }
         let ownerChain = entries[owner].question.type == .repeatGroup
             ? entries[owner].repeatChain + [owner] : entries[owner].repeatChain
         // A repeat's own name selects its instances, one node each.

@@ -186,7 +186,7 @@ final class FormScope {
     }
 
     func repeatState(named name: String, from owner: Int) -> RepeatState? {
-        guard let entry = plan.entryByName[name], plan.entries[entry].question.type == .repeatGroup,
+        guard let entry = plan.entry(named: name, near: owner), plan.entries[entry].question.type == .repeatGroup,
               let holder = scope(for: plan.entries[entry].scope) else { return nil }
         return holder.repeats[entry]
     }
@@ -421,7 +421,7 @@ final class FormScope {
         var result = text
         for name in names where result.includes("${\(name)}") {
             var value = values(of: name, from: owner).first ?? ""
-            if let entry = plan.entryByName[name] {
+            if let entry = plan.entry(named: name, near: owner) {
                 value = runtime.environment.notation.shown(value, for: plan.entries[entry].question)
             }
             result = result.replacingOccurrences(of: "${\(name)}", with: value)
@@ -516,7 +516,7 @@ final class FormScope {
     /// is evaluated in each instance (`position()` is the instance's).
     private func answersOfRepeat(_ listName: String, entry: FormPlan.Entry, owner: Int) -> Derived<[Choice]>? {
         guard listName.hasPrefix("${"), listName.hasSuffix("}"),
-              let target = plan.entryByName[String(listName.dropFirst(2).dropLast())],
+              let target = plan.entry(named: String(listName.dropFirst(2).dropLast()), near: owner),
               let repeatEntry = plan.entries[target].scope else { return nil }
         let filter = entry.choiceFilter
         var nodes = dependencies([plan.entries[target].question.name], from: owner)

@@ -24,14 +24,14 @@ struct ScopeContext: @MainActor EvaluationContext {
     func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {
         guard let scope, let repeatState = scope.repeatState(named: repeatName, from: owner),
               repeatState.instances.value.indices.contains(index - 1),
-              let target = scope.runtime.plan.entryByName[name] else { return nil }
+              let target = scope.runtime.plan.entry(named: name, near: owner) else { return nil }
         return repeatState.instances.value[index - 1].scope.valuesBelow(target).first
     }
 
     func choiceLabel(of choice: String, question name: String) -> String? {
         guard let scope else { return nil }
         let plan = scope.runtime.plan
-        guard let entry = plan.entryByName[name],
+        guard let entry = plan.entry(named: name, near: owner),
               let found = plan.choiceList(ofEntry: entry)?.choices.first(where: { $0.name == choice }) else { return nil }
         return found.label.text(in: scope.runtime.language.value)
     }
@@ -56,7 +56,7 @@ struct ScopeContext: @MainActor EvaluationContext {
     }
 
     func repeatInstances(of name: String) -> [ScopeContext]? {
-        guard let scope, let entry = scope.runtime.plan.entryByName[name],
+        guard let scope, let entry = scope.runtime.plan.entry(named: name, near: owner),
               let instances = scope.instanceScopes(ofRepeat: entry, from: owner) else { return nil }
         // Each read as the repeat's own rows read the form: names inside it are that instance's.
         return instances.map { $0.context(for: entry, current: { "" }) }
