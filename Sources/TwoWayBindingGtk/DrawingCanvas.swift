@@ -22,7 +22,6 @@ public final class DrawingCanvas: Widget {
     /// Told when a stroke ends (the button, pen or finger lifted).
     public var onStrokeEnded: (@MainActor () -> Void)?
 
-    private var drawing: DrawingState?
     private var tokens: [ObservationToken] = []
 
     /// How wide the canvas is shown; the drawing keeps its own size.
@@ -38,18 +37,9 @@ public final class DrawingCanvas: Widget {
         let area = pointer.cast(to: GtkDrawingArea.self)
         setShownSize()
         accessibleLabel = accessibleName
-        let state = DrawingState()
-        drawing = state
-        state.canvas = self
-        gtk_drawing_area_set_draw_func(area, { _, cairo, width, height, data in
-            guard let data, let cairo else { return }
-            MainActor.assumeIsolated {
-                Unmanaged<DrawingState>.fromOpaque(data).takeUnretainedValue().canvas?.paint(cairo, width: Int(width), height: Int(height))
-            }
-        }, Unmanaged.passRetained(state).toOpaque(), { data in
-            guard let data else { return }
-            MainActor.assumeIsolated { Unmanaged<DrawingState>.fromOpaque(data).release() }
-        })
+        CairoDrawing.setDrawFunction(of: area) { [weak self] cairo, width, height in
+            self?.paint(cairo, width: width, height: height)
+        }
         var start = (x: 0.0, y: 0.0)
         tokens.append(onPointerDrag { [weak self] drag in
             guard let self else { return }
@@ -128,19 +118,9 @@ public final class DrawingCanvas: Widget {
 
     /// The drawing as a PNG of `size`, or `nil` when cairo cannot make one.
     public func pngData() -> Data? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, gint(size.width), gint(size.height)) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard let cairo = cairo_create(surface) else { return nil }
-        paint(cairo, width: size.width, height: size.height)
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        let sink = PNGSink()
-        let status = cairo_surface_write_to_png_stream(surface, { data, bytes, length in
-            guard let data, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<PNGSink>.fromOpaque(data).takeUnretainedValue().bytes.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil
+        CairoDrawing.pngData(width: size.width, height: size.height) { cairo in
+            paint(cairo, width: size.width, height: size.height)
+        }
     }
 
     /// White, the background scaled to fill, the strokes: on screen and in
@@ -214,15 +194,4 @@ private final class OwnedSurface {
     deinit {
         if let surface { cairo_surface_destroy(surface) }
     }
-}
-
-/// What the draw function reaches its canvas through (GTK holds it, and
-/// frees it with the widget).
-@MainActor
-private final class DrawingState {
-    weak var canvas: DrawingCanvas?
-}
-
-private final class PNGSink {
-    var bytes = Data()
 }

@@ -56,8 +56,6 @@ public final class FigureView: Widget {
         didSet { if hidesWhenEmpty { isVisible = !figure.points.isEmpty } }
     }
 
-    private var drawing: FigureState?
-
     /// An empty drawing `width` × `height` pixels, named `accessibleName`.
     public convenience init(width: Int, height: Int, accessibleName: String) {
         self.init(new: twb_drawing_area_new_image())
@@ -66,18 +64,9 @@ public final class FigureView: Widget {
         gtk_drawing_area_set_content_width(area, gint(max(1, width)))
         gtk_drawing_area_set_content_height(area, gint(max(1, height)))
         accessibleLabel = accessibleName
-        let state = FigureState()
-        drawing = state
-        state.view = self
-        gtk_drawing_area_set_draw_func(area, { _, cairo, width, height, data in
-            guard let data, let cairo else { return }
-            MainActor.assumeIsolated {
-                Unmanaged<FigureState>.fromOpaque(data).takeUnretainedValue().view?.paint(cairo, width: Double(width), height: Double(height))
-            }
-        }, Unmanaged.passRetained(state).toOpaque(), { data in
-            guard let data else { return }
-            MainActor.assumeIsolated { Unmanaged<FigureState>.fromOpaque(data).release() }
-        })
+        CairoDrawing.setDrawFunction(of: area) { [weak self] cairo, width, height in
+            self?.paint(cairo, width: Double(width), height: Double(height))
+        }
     }
 
     required init(unsafe pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -121,22 +110,11 @@ public final class FigureView: Widget {
     /// The drawing as a PNG of `width` × `height` over white: what a screen
     /// shows in a light theme.
     public func pngData(width: Int, height: Int) -> Data? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, gint(max(1, width)), gint(max(1, height))) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard let cairo = cairo_create(surface) else { return nil }
-        cairo_set_source_rgb(cairo, 1, 1, 1)
-        cairo_paint(cairo)
-        paint(cairo, width: Double(width), height: Double(height), colour: (0, 0, 0))
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        final class Sink { var bytes = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { data, bytes, length in
-            guard let data, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(data).takeUnretainedValue().bytes.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil
+        CairoDrawing.pngData(width: width, height: height) { cairo in
+            cairo_set_source_rgb(cairo, 1, 1, 1)
+            cairo_paint(cairo)
+            paint(cairo, width: Double(width), height: Double(height), colour: (0, 0, 0))
+        }
     }
 
     /// In the theme's text colour, so that a dark theme shows it too.
@@ -177,11 +155,4 @@ public final class FigureView: Widget {
         }
         cairo_fill(cairo)
     }
-}
-
-/// What the draw function reaches its view through (GTK holds it, and
-/// frees it with the widget).
-@MainActor
-private final class FigureState {
-    weak var view: FigureView?
 }

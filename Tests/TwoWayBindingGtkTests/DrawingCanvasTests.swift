@@ -8,22 +8,6 @@ import XCTest
 /// Strokes over white or over a picture, kept at the drawing's own size
 /// whatever size it is shown at, and written as a PNG.
 final class DrawingCanvasTests: GtkTestCase {
-    /// The PNG's size and the colour of one pixel (red, green, blue).
-    private static func inspect(_ png: Data, x: Int32, y: Int32) throws -> (width: Int32, height: Int32, pixel: [UInt8]) {
-        let loader = gdk_pixbuf_loader_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        png.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            XCTAssertNotEqual(gdk_pixbuf_loader_write(loader, bytes.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(bytes.count), nil), 0)
-        }
-        XCTAssertNotEqual(gdk_pixbuf_loader_close(loader, nil), 0)
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_loader_get_pixbuf(loader))
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        let pixels = try XCTUnwrap(gdk_pixbuf_read_pixels(pixbuf))
-        let at = Int(y) * stride + Int(x) * channels
-        return (gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf), [pixels[at], pixels[at + 1], pixels[at + 2]])
-    }
-
     func testAStroke_isBlackOnWhite_inThePNG_atTheDrawingsOwnSize() throws {
         try MainActor.assumeIsolated {
             let canvas = DrawingCanvas(width: 200, height: 100, shownWidth: 100, accessibleName: "Signature pad")
@@ -36,10 +20,10 @@ final class DrawingCanvasTests: GtkTestCase {
             XCTAssertEqual(ended, 1)
             XCTAssertEqual(canvas.strokes.count, 1)
             let png = try XCTUnwrap(canvas.pngData())
-            let line = try Self.inspect(png, x: 100, y: 50)
+            let line = try GtkTest.pngPixel(png, x: 100, y: 50)
             XCTAssertEqual([line.width, line.height], [200, 100])
             XCTAssertEqual(line.pixel, [0, 0, 0], "the stroke")
-            XCTAssertEqual(try Self.inspect(png, x: 100, y: 10).pixel, [255, 255, 255], "white elsewhere")
+            XCTAssertEqual(try GtkTest.pngPixel(png, x: 100, y: 10).pixel, [255, 255, 255], "white elsewhere")
         }
     }
 
@@ -72,7 +56,7 @@ final class DrawingCanvasTests: GtkTestCase {
             XCTAssertTrue(canvas.strokes.isEmpty, "a new start")
             XCTAssertEqual(canvas.size.width, 4)
             let png = try XCTUnwrap(canvas.pngData())
-            let pixel = try Self.inspect(png, x: 0, y: 0)
+            let pixel = try GtkTest.pngPixel(png, x: 0, y: 0)
             XCTAssertEqual([pixel.width, pixel.height], [4, 2])
             XCTAssertEqual(pixel.pixel, [0, 255, 0])
         }

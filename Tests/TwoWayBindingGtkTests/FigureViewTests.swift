@@ -7,20 +7,6 @@ import XCTest
 
 /// Points, a line or a shape drawn to fit, north up, heard as a picture.
 final class FigureViewTests: GtkTestCase {
-    /// The colour of one pixel of a PNG (red, green, blue).
-    private static func pixel(_ png: Data, x: Int, y: Int) throws -> [UInt8] {
-        let loader = gdk_pixbuf_loader_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        png.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            XCTAssertNotEqual(gdk_pixbuf_loader_write(loader, bytes.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(bytes.count), nil), 0)
-        }
-        XCTAssertNotEqual(gdk_pixbuf_loader_close(loader, nil), 0)
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_loader_get_pixbuf(loader))
-        let at = y * Int(gdk_pixbuf_get_rowstride(pixbuf)) + x * Int(gdk_pixbuf_get_n_channels(pixbuf))
-        let pixels = try XCTUnwrap(gdk_pixbuf_read_pixels(pixbuf))
-        return [pixels[at], pixels[at + 1], pixels[at + 2]]
-    }
-
     func testAFigure_fillsTheViewWithinItsMargin_proportionsKept_centred_northUp() throws {
         MainActor.assumeIsolated {
             let view = FigureView(width: 120, height: 120, accessibleName: "Drawing of the line")
@@ -42,10 +28,10 @@ final class FigureViewTests: GtkTestCase {
             let view = FigureView(width: 100, height: 100, accessibleName: "Drawing of the shape")
             view.figure = .shape([.init(x: 0, y: 0), .init(x: 1, y: 0), .init(x: 1, y: 1), .init(x: 0, y: 1)])
             let png = try XCTUnwrap(view.pngData(width: 100, height: 100))
-            XCTAssertEqual(try Self.pixel(png, x: 50, y: 10), [0, 0, 0], "the top edge")
-            let inside = try Self.pixel(png, x: 50, y: 50)
+            XCTAssertEqual(try GtkTest.pngPixel(png, x: 50, y: 10).pixel, [0, 0, 0], "the top edge")
+            let inside = try GtkTest.pngPixel(png, x: 50, y: 50).pixel
             XCTAssertTrue(inside.allSatisfy { $0 > 150 && $0 < 255 }, "filled lightly: \(inside)")
-            XCTAssertEqual(try Self.pixel(png, x: 3, y: 50), [255, 255, 255], "nothing outside the margin")
+            XCTAssertEqual(try GtkTest.pngPixel(png, x: 3, y: 50).pixel, [255, 255, 255], "nothing outside the margin")
         }
     }
 

@@ -7,39 +7,15 @@ extension Question {
     /// `search(…)` call is not among them (`searchCall`).
     public var appearances: [String] {
         guard var text = appearance else { return [] }
-        if let call = Self.searchCallRange(in: text) { text.removeSubrange(call) }
+        if let call = ExternalSearch.callRange(in: text) { text.removeSubrange(call) }
         return text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
     }
 
     /// Collect's `search('file', …)` in the appearance, as written: a select
     /// whose choices are a CSV file's rows, searched (`ExternalSearch`).
     public var searchCall: String? {
-        guard let appearance, let range = Self.searchCallRange(in: appearance) else { return nil }
+        guard let appearance, let range = ExternalSearch.callRange(in: appearance) else { return nil }
         return String(appearance[range])
-    }
-
-    /// Where `search(` and its closing parenthesis are, quotes respected.
-    private static func searchCallRange(in text: String) -> Range<String.Index>? {
-        guard let start = text.range(of: "search(", options: .caseInsensitive)?.lowerBound else { return nil }
-        if start > text.startIndex, !text[text.index(before: start)].isWhitespace { return nil }
-        var depth = 0
-        var quote: Character?
-        var index = text.index(start, offsetBy: "search".count)
-        while index < text.endIndex {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-                if depth == 0 { return start..<text.index(after: index) }
-            }
-            index = text.index(after: index)
-        }
-        return nil
     }
 
     /// Whether `word` is among the question's appearances.

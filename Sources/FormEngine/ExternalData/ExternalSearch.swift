@@ -1,3 +1,4 @@
+import Foundation
 import TwoWayBinding
 
 /// ODK Collect's `search()` appearance (deprecated there, and still in
@@ -115,31 +116,54 @@ struct ExternalSearch: Sendable {
         return choices
     }
 
+    /// Where `search(…)` stands in an appearance, up to its closing
+    /// parenthesis (quotes respected); `nil` when it has none.
+    static func callRange(in text: String) -> Range<String.Index>? {
+        guard let start = text.range(of: "search(", options: .caseInsensitive)?.lowerBound else { return nil }
+        if start > text.startIndex, !text[text.index(before: start)].isWhitespace { return nil }
+        var end: String.Index?
+        walk(text[start...]) { index, character, depth in
+            guard character == ")", depth == 1 else { return true }
+            end = text.index(after: index)
+            return false
+        }
+        return end.map { start..<$0 }
+    }
+
     /// The call's arguments, split at the commas outside quotes and parentheses.
     private static func arguments(_ text: String) -> [String] {
         var arguments: [String] = []
-        var current = ""
-        var depth = 0
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-            } else if character == ",", depth == 0 {
-                arguments.append(String(current.trimmingWhitespace()))
-                current = ""
-                continue
+        var start = text.startIndex
+        walk(Substring(text)) { index, character, depth in
+            if character == ",", depth == 0 {
+                arguments.append(String(text[start..<index].trimmingWhitespace()))
+                start = text.index(after: index)
             }
-            current.append(character)
+            return true
         }
-        let last = String(current.trimmingWhitespace())
+        let last = String(text[start...].trimmingWhitespace())
         if !last.isEmpty || !arguments.isEmpty { arguments.append(last) }
         return arguments
+    }
+
+    /// Calls `visit` with each character outside quotes and how many
+    /// parentheses were open before it, until `visit` returns false.
+    private static func walk(_ text: Substring, _ visit: (String.Index, Character, Int) -> Bool) {
+        var depth = 0
+        var quote: Character?
+        for index in text.indices {
+            let character = text[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            if character == "'" || character == "\"" {
+                quote = character
+                continue
+            }
+            guard visit(index, character, depth) else { return }
+            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+        }
     }
 }
 
