@@ -1,7 +1,8 @@
 """Hostile and damaged form files given to the real binary.
 
 Each input is generated here as the test runs (no bomb is stored), then
-given to `--describe-form` and to the app itself (`survey-form FILE`), each
+given to `--describe-form`, to `--describe-instance` (which runs the form)
+and to the app itself (`survey-form FILE`), each
 under a timeout and an address-space limit. The promise, stated in the
 README's benchmark table: a clear refusal (exit 2, a message naming the file)
 or a correct description, never a signal or a hang, within 10 s and a peak
@@ -64,7 +65,7 @@ def check(path: Path, env, expect, tmp: Path):
     the time and memory bound."""
     size = path.stat().st_size if path.is_file() else 0
     bound_kib = (4 * size + 100 * MIB) // 1024
-    runs = [["--describe-form", str(path)]] + ([[str(path)]] if expect is not None else [])
+    runs = [["--describe-form", str(path)], ["--describe-instance", str(path)]] + ([[str(path)]] if expect is not None else [])
     for args in runs:
         status, out, err, peak = run_limited(args, env, tmp)
         assert status >= 0, f"{args}: killed by signal {-status}: {err[-2000:]!r}"
@@ -265,3 +266,13 @@ def test_groups_nested_past_pyxforms_depth_are_refused(profile, tmp_path):
     form = ("| survey |\n| | type | name | label |\n" + "".join(f"| | begin group | g{i} | G |\n" for i in range(depth))
             + "| | text | a | A |\n" + "| | end group | | |\n" * depth)
     check(write(tmp_path, "deep.md", form), profile.environment(), "nest more than 490 deep", tmp_path)
+
+
+def test_a_loop_over_a_huge_list_is_refused_not_expanded(profile, tmp_path):
+    # Two survey lines over 15,000 choices would be 30,000 questions; the
+    # same two over a million would be two million.
+    choices = "".join(f"| | big | c{i} | C{i} |\n" for i in range(15_000))
+    form = ("| survey |\n| | type | name | label |\n| | begin loop over big | each | Each |\n"
+            "| | integer | n | How many %(label)s? |\n| | end loop | | |\n"
+            "| choices |\n| | list_name | name | label |\n" + choices)
+    check(write(tmp_path, "loop-bomb.md", form), profile.environment(), "loops may make 20000 at most", tmp_path)
