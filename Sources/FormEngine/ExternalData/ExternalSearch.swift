@@ -71,12 +71,11 @@ struct ExternalSearch: Sendable {
         choices.map { choice in columns.map { (choice.properties[$0] ?? "").lowercased() } }
     }
 
-    /// Whether a row is offered while the searched value is `searched` and
-    /// the filter's `filtered`; `folded` is its `foldedColumns` entry.
-    func admits(_ choice: Choice, folded: [String], searched: String, filtered: String?) -> Bool {
+    /// Whether a row is offered while the searched value, lowercased, is
+    /// `needle` and the filter's `filtered`; `folded` is its `foldedColumns` entry.
+    func admits(_ choice: Choice, folded: [String], needle: String, filtered: String?) -> Bool {
         if let filterColumn, choice.properties[filterColumn] != filtered { return false }
         guard !columns.isEmpty else { return true }
-        let needle = searched.lowercased()
         return folded.contains { cell in
             switch kind {
             case .matches: return cell == needle

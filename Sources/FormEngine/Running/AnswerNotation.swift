@@ -11,7 +11,10 @@ public struct AnswerNotation: Sendable {
     /// The marks numbers are shown with.
     public var separators: NumberSeparators
     /// The locale days are written in; `nil` writes them as stored (`2024-01-31`).
-    public var dateLocale: Locale?
+    public let dateLocale: Locale?
+    /// Made once: the summary is rebuilt at every change, and making an ICU
+    /// formatter costs more than formatting a day with it.
+    private let dayFormatter: DateFormatter?
 
     /// Answers as XForms stores them.
     public static let xforms = AnswerNotation(separators: .posix, dateLocale: nil)
@@ -19,6 +22,14 @@ public struct AnswerNotation: Sendable {
     public init(separators: NumberSeparators, dateLocale: Locale?) {
         self.separators = separators
         self.dateLocale = dateLocale
+        dayFormatter = dateLocale.map { locale in
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateStyle = .medium
+            formatter.timeStyle = .none
+            return formatter
+        }
     }
 
     /// `answer` to `question` as a person reads it.
@@ -27,7 +38,7 @@ public struct AnswerNotation: Sendable {
         switch question.type {
         case .integer, .decimal, .range:
             if question.hasAppearance("thousands-sep") { return separators.grouped(answer) }
-            return separators.decimal == "." ? answer : Self.number(answer, decimal: separators.decimal)
+            return Self.isDecimal(answer) ? separators.withDecimalMark(answer) : answer
         case .date where question.datePrecision == .day:
             return day(answer) ?? answer
         case .dateTime:
@@ -43,25 +54,15 @@ public struct AnswerNotation: Sendable {
     }
 
     private func day(_ answer: String) -> String? {
-        guard let dateLocale, let parsed = ParsedDateTime(answer), let date = parsed.date else { return nil }
-        return Self.dayText(date, locale: dateLocale)
+        guard let dayFormatter, let parsed = ParsedDateTime(answer), let date = parsed.date,
+              date.isValid, (1...9999).contains(date.year) else { return nil }
+        return dayFormatter.string(from: Date(timeIntervalSince1970: Double(date.days) * 86_400))
     }
 
-    private static func dayText(_ date: CivilDate, locale: Locale) -> String? {
-        guard date.isValid, (1...9999).contains(date.year) else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        return formatter.string(from: Date(timeIntervalSince1970: Double(date.days) * 86_400))
-    }
-
-    /// `answer` with `decimal` for its point, when it is a number in XForms notation.
-    private static func number(_ answer: String, decimal: Character) -> String {
+    /// Whether `answer` is a number with a fraction in XForms notation (`-12.5`).
+    private static func isDecimal(_ answer: String) -> Bool {
         let digits = answer.drop { $0 == "-" || $0 == "+" }
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return answer }
-        return String(answer.map { $0 == "." ? decimal : $0 })
+        return parts.count == 2 && !parts[0].isEmpty && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
     }
 }

@@ -226,7 +226,7 @@ extension ValueTransform where Model == String, Control == String {
         let checked = typed(.decimal)
         guard separators.decimal != "." else { return checked }
         return ValueTransform(
-            toControl: { answer in String(answer.map { $0 == "." ? separators.decimal : $0 }) },
+            toControl: { answer in separators.withDecimalMark(answer) },
             toModel: { text in checked.toModel(String(text.map { $0 == separators.decimal ? "." : $0 })) }
         )
     }

@@ -499,10 +499,10 @@ final class FormScope {
         let folded = search.foldedColumns(of: list.choices)
         return Derived(from: nodes) { [unowned self] in
             let base = context(for: owner) { "" }
-            let searched = search.value?.evaluate(in: base).stringValue ?? ""
+            let needle = (search.value?.evaluate(in: base).stringValue ?? "").lowercased()
             let filtered = search.filterValue?.evaluate(in: base).stringValue
             return zip(list.choices, folded).compactMap { choice, folded in
-                guard search.admits(choice, folded: folded, searched: searched, filtered: filtered),
+                guard search.admits(choice, folded: folded, needle: needle, filtered: filtered),
                       filter?.evaluate(in: ChoiceFilterContext(base: base, choice: choice)).booleanValue ?? true
                 else { return nil }
                 return choice

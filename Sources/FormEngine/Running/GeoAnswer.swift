@@ -77,8 +77,7 @@ public enum GeoAnswer {
     public static func description(of answer: String, for type: QuestionType, separators: NumberSeparators = .posix) -> String? {
         guard case .success(let points) = self.points(stored: answer, for: type), !points.isEmpty else { return nil }
         func number(_ value: Double, places: Int) -> String {
-            let text = String(format: "%.\(places)f", value)
-            return separators.decimal == "." ? text : String(text.map { $0 == "." ? separators.decimal : $0 })
+            separators.withDecimalMark(String(format: "%.\(places)f", value))
         }
         switch type {
         case .geotrace:

@@ -45,6 +45,12 @@ public struct NumberSeparators: Sendable, Equatable {
         return sign + groupedWhole + fraction
     }
 
+    /// `text` written with a point for its decimal mark (`12.5`, `111.32 km`)
+    /// with this decimal mark instead (`12,5`); nothing else changes.
+    public func withDecimalMark(_ text: String) -> String {
+        decimal == "." ? text : String(text.map { $0 == "." ? decimal : $0 })
+    }
+
     /// Typed `text` in XForms notation: grouping marks (and spaces, which
     /// some locales group with) dropped, this decimal mark made a point.
     public func ungrouped(_ text: String) -> String {
