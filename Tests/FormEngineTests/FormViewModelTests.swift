@@ -431,6 +431,36 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(city.value.value, "berlin")
     }
 
+    @MainActor func testAnOfferedChoiceIsFoundByName_amongTheChoicesOfferedNow() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | choice_filter |
+            | | select_one country | country | Country | |
+            | | select_one city | city | City | country = ${country} or ${country} = 'all' |
+            | choices |
+            | | list_name | name | label | country |
+            | | country | de | Germany | |
+            | | country | fr | France | |
+            | | city | berlin | Berlin | de |
+            | | city | paris | Paris | fr |
+            | | city | lyon | Lyon | fr |
+            """)
+        let city = try XCTUnwrap(form.state(named: "city"))
+        let country = try XCTUnwrap(form.state(named: "country"))
+        XCTAssertNil(city.offeredPosition(of: "lyon"))
+        country.value.value = "fr"
+        XCTAssertEqual(city.offeredPosition(of: "lyon"), 1)
+        XCTAssertNil(city.offeredPosition(of: "berlin"))
+        // Each change of the offered choices is looked up anew, not from the
+        // positions found before it.
+        country.value.value = "all"
+        XCTAssertEqual(city.offeredPosition(of: "lyon"), 2)
+        XCTAssertEqual(city.offeredChoice(named: "berlin")?.label.text(in: nil), "Berlin")
+        country.value.value = "de"
+        XCTAssertNil(city.offeredChoice(named: "lyon"))
+        XCTAssertNil(country.offeredPosition(of: "nowhere"))
+    }
+
     @MainActor func testAChoiceFilteredOutLeavesASelectMultiple() async throws {
         let form = try model("""
             | survey |

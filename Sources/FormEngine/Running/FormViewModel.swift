@@ -214,10 +214,10 @@ public final class FormViewModel {
         if [.integer, .decimal, .range, .date].contains(state.question.type) {
             return runtime.environment.notation.shown(trimmed, for: state.question)
         }
-        guard state.question.type.isSelect, let choices = state.choices?.value else { return Self.shortened(trimmed) }
+        guard state.question.type.isSelect, state.choices != nil else { return Self.shortened(trimmed) }
         let names = state.question.type.isSelectOne ? [value] : value.split(separator: " ").map(String.init)
         return names.map { name in
-            choices.first { $0.name == name }?.shownLabel(in: language.value) ?? name
+            state.offeredChoice(named: name)?.shownLabel(in: language.value) ?? name
         }.joined(separator: ", ")
     }
 

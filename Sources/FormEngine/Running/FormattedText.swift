@@ -48,7 +48,9 @@ public struct FormattedText: Sendable, Equatable {
         // Most labels have no mark at all. A text longer than any label is
         // shown as it is: finding emphasis pairs takes time that grows with
         // the square of the text, and a form file is not trusted for size.
-        guard text.count <= Self.longestFormatted, text.contains(where: { "*_#[<&\\".contains($0) }) else {
+        // Every mark is ASCII, so the bytes are looked at, not the characters:
+        // a list of 100,000 choices is read at once as a form opens.
+        guard text.utf8.contains(where: Self.isMarkByte), text.count <= Self.longestFormatted else {
             runs = text.isEmpty ? [] : [Run(text: text, style: Style())]
             return
         }
@@ -59,6 +61,15 @@ public struct FormattedText: Sendable, Equatable {
         while let last = runs.last, last.text.hasSuffix("\n") {
             let trimmed = String(last.text.dropLast())
             if trimmed.isEmpty { runs.removeLast() } else { runs[runs.count - 1].text = trimmed }
+        }
+    }
+
+    /// `*`, `_`, `#`, `[`, `<`, `&` or `\`: a byte that may begin a mark.
+    private static func isMarkByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "#"), UInt8(ascii: "["),
+             UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\\"): true
+        default: false
         }
     }
 

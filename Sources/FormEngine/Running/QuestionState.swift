@@ -54,6 +54,11 @@ public final class QuestionState {
     let readSource: () -> String
     private let describeConstraintProblem: () -> String
     private var touching: ObservationToken?
+    /// Positions among `choices` by name, made at the first lookup after the
+    /// choices change: a list read from a file may hold 100,000 rows, and a
+    /// pick or a summary must not walk them all.
+    private var positionsByName: [String: Int]?
+    private var choicesChanging: ObservationToken?
 
     init(
         question: Question, value: Observable<String>, source: ObservableNode, readSource: @escaping () -> String,
@@ -85,6 +90,26 @@ public final class QuestionState {
             return isTouched.value ? validation.value : .valid
         }
         touching = value.observeChange { isTouched.value = true }
+        choicesChanging = choices?.observeChange { [weak self] in self?.positionsByName = nil }
+    }
+
+    /// Where the choice named `name` stands among those offered now (the
+    /// first, if the list names two alike), or nil when none is offered.
+    public func offeredPosition(of name: String) -> Int? {
+        guard let choices else { return nil }
+        if let positionsByName { return positionsByName[name] }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(choices.value.count)
+        for (position, choice) in choices.value.enumerated() where positions[choice.name] == nil {
+            positions[choice.name] = position
+        }
+        positionsByName = positions
+        return positions[name]
+    }
+
+    /// The choice named `name` among those offered now, if any.
+    public func offeredChoice(named name: String) -> Choice? {
+        offeredPosition(of: name).map { choices!.value[$0] }
     }
 
     /// What the form says of an answer its constraint refuses, in the current

@@ -40,7 +40,7 @@ enum DropDownControl: QuestionControlKind {
             dropDown.binder = nil
             titles.replaceAll(with: choices.value.map { $0.shownLabel(in: language.value) })
             // The binding shows the answer again in the new list.
-            dropDown.bind(with: state.value, transform: choiceIndex(in: choices), options: ControlContext.options(for: state))
+            dropDown.bind(with: state.value, transform: choiceIndex(of: state), options: ControlContext.options(for: state))
         }
         fill()
         choices.observeChange { fill() }.store(in: context.bag)
@@ -50,11 +50,11 @@ enum DropDownControl: QuestionControlKind {
     }
 
     /// A choice's name ↔ its position among the choices offered now.
-    static func choiceIndex(in choices: Derived<[Choice]>) -> ValueTransform<String, Int?> {
+    static func choiceIndex(of state: QuestionState) -> ValueTransform<String, Int?> {
         ValueTransform(
-            toControl: { name in choices.value.firstIndex { $0.name == name } },
-            toModel: { index in
-                guard let index, choices.value.indices.contains(index) else { return .success("") }
+            toControl: { [weak state] name in state?.offeredPosition(of: name) },
+            toModel: { [weak state] index in
+                guard let index, let choices = state?.choices, choices.value.indices.contains(index) else { return .success("") }
                 return .success(choices.value[index].name)
             }
         )
