@@ -86,6 +86,34 @@ final class FormViewModelTests: XCTestCase {
 
     // MARK: - Validation
 
+    @MainActor func testTypesThatBringAConstraint_enforceItUnlessTheRowWritesItsOwn() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label | constraint |
+            | | percentage | share | Share | |
+            | | phone number | phone | Phone | |
+            | | number of days in last month | days | Days | |
+            | | percentage | loose | Loose | . <= 1000 |
+            """)
+        let share = try XCTUnwrap(form.state(named: "share"))
+        share.value.value = "100"
+        XCTAssertEqual(share.validation.value, .valid)
+        share.value.value = "101"
+        XCTAssertFalse(share.validation.value.isValid, "pyxform's percentage is 0 to 100, as Collect checks it")
+        let phone = try XCTUnwrap(form.state(named: "phone"))
+        phone.value.value = "0301234"
+        XCTAssertEqual(phone.validation.value, .valid)
+        phone.value.value = "030-1234"
+        XCTAssertFalse(phone.validation.value.isValid, "a phone number is digits")
+        let days = try XCTUnwrap(form.state(named: "days"))
+        days.value.value = "32"
+        XCTAssertFalse(days.validation.value.isValid)
+        let loose = try XCTUnwrap(form.state(named: "loose"))
+        loose.value.value = "500"
+        XCTAssertEqual(loose.validation.value, .valid, "the row's own constraint replaces the type's")
+        XCTAssertEqual(share.question.constrainedRange, 0...100, "a spin button offers what the type allows")
+    }
+
     @MainActor func testRequiredAndConstraintMessagesAndTheFormsVerdict() async throws {
         let form = try model("""
             | survey |

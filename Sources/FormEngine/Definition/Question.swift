@@ -37,6 +37,12 @@ public struct Question: Sendable {
     public var trigger: String?
     public var relevant: String?
     public var constraint: String?
+    /// The constraint the type itself brings (`percentage`: 0 to 100, `phone
+    /// number`: digits), as pyxform writes it into the XForm; it holds where
+    /// the row writes no `constraint` of its own.
+    public var typeConstraint: String?
+    /// The constraint the answer is checked against: the row's, else its type's.
+    public var effectiveConstraint: String? { constraint ?? typeConstraint }
     public var calculation: String?
     public var defaultValue: String?
     public var choiceFilter: String?
@@ -106,7 +112,7 @@ public struct Question: Sendable {
     /// they form one closed interval (`. >= 0 and . <= 120`): what a spin
     /// button can offer. `nil` for any other type or constraint.
     public var constrainedRange: ClosedRange<Double>? {
-        guard type == .integer || type == .decimal, let constraint,
+        guard type == .integer || type == .decimal, let constraint = effectiveConstraint,
               let expression = try? FormExpression(constraint),
               let bounds = expression.boundsOfCurrentValue(wholeNumbers: type == .integer),
               let lower = bounds.lower, let upper = bounds.upper

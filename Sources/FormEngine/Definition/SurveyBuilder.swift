@@ -282,7 +282,9 @@ struct SurveyBuilder {
 
     private mutating func makeQuestion(_ typeText: String, name: String, path: [String], row: SheetTable.Row) -> Question? {
         if let type = XLSFormAliases.types[typeText] {
-            return Question(name: name, type: type, path: path, row: row.number)
+            var question = Question(name: name, type: type, path: path, row: row.number)
+            question.typeConstraint = XLSFormAliases.typeConstraints[typeText]
+            return question
         }
         // `select_one LIST`, `select_multiple LIST or_other`, ...
         for (prefix, type) in XLSFormAliases.selectCommandsLongestFirst where typeText.hasPrefix(prefix) {

@@ -117,6 +117,16 @@ enum XLSFormAliases {
         return table
     }()
 
+    /// The constraints pyxform's types bring with them (its question type
+    /// dictionary's binds), which ODK Collect then enforces.
+    static let typeConstraints: [String: String] = [
+        "phone number": #"regex(., '^\d*$')"#,
+        "percentage": "0 <= . and . <= 100",
+        "number of days in last month": "0 <= . and . <= 31",
+        "number of days in last six months": "0 <= . and . <= 183",
+        "number of days in last year": "0 <= . and . <= 365",
+    ]
+
     /// Select commands that take a list (`select_one LIST`) → canonical type.
     static let selectCommands: [String: QuestionType] = [
         "select_one": .selectOne, "select one": .selectOne, "select1": .selectOne,

@@ -162,7 +162,7 @@ public struct FormPlan: Sendable {
             return parse(text, column)
         }
         entries[index].relevant = parse(question.relevant, "relevant")
-        entries[index].constraint = parse(question.constraint, "constraint")
+        entries[index].constraint = parse(question.effectiveConstraint, "constraint")
         entries[index].calculation = parse(question.calculation, "calculation")
         entries[index].required = condition(question.required, "required")
         entries[index].readOnly = condition(question.readOnly, "read_only")
