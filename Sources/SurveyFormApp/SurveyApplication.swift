@@ -451,13 +451,14 @@ public final class SurveyApplication {
         dialog.present()
     }
 
-    /// Asks for a form file (`.xlsx`, `.csv`, `.md`) and opens it.
+    /// Asks for a form file (an XLSForm's `.xlsx`, `.csv`, `.md`, or an
+    /// XForm's `.xml` as a server serves it) and opens it.
     func chooseForm() {
         guard formChooser == nil else { return }
         let chooser = FileChooser(
             title: tr("Open Form"), purpose: .open, acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"), over: window?.window
         )
-        chooser.addFilter(tr("XLSForm files"), patterns: ["*.xlsx", "*.csv", "*.md"])
+        chooser.addFilter(tr("Form files (XLSForm, XForm)"), patterns: ["*.xlsx", "*.csv", "*.md", "*.xml"])
         formChooser = chooser
         chooser.show { [weak self] choice in
             self?.formChooser = nil

@@ -80,27 +80,11 @@ enum ExternalFileReader {
         if stack.isEmpty { finished = node } else { stack[stack.count - 1].children.append(node) }
     }
 
+    /// Attributes by local name, as the instance's paths read them (`@id`).
     private static func attributes(in range: Range<Int>, of scanner: XMLScanner) -> [String: String] {
         var found: [String: String] = [:]
-        var cursor = range.lowerBound
-        let bytes = scanner.bytes
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        while cursor < range.upperBound {
-            while cursor < range.upperBound, isSpace(bytes[cursor]) { cursor += 1 }
-            let nameStart = cursor
-            while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "="), !isSpace(bytes[cursor]) { cursor += 1 }
-            let name = nameStart..<cursor
-            while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
-            guard cursor < range.upperBound else { break }
-            let quote = bytes[cursor]
-            let valueStart = cursor + 1
-            cursor = valueStart
-            while cursor < range.upperBound, bytes[cursor] != quote { cursor += 1 }
-            let local = scanner.text(scanner.localName(name))
-            if !local.isEmpty, !scanner.bytes(name, are: "xmlns"), !scanner.text(name).hasPrefix("xmlns:") {
-                found[local] = scanner.text(valueStart..<min(cursor, range.upperBound))
-            }
-            cursor += 1
+        for (name, value) in scanner.attributes(in: range) {
+            found[String(name.split(separator: ":").last ?? "")] = value
         }
         return found
     }

@@ -1,10 +1,11 @@
 public import Foundation
 
 /// Reads a form file into a `Workbook`, choosing the layout by the file's
-/// extension: `.xlsx`, or pyxform's `.csv` and `.md` layouts.
+/// extension: `.xlsx`, pyxform's `.csv` and `.md` layouts, or the XForm
+/// (`.xml`) a server serves, read back into its rows.
 public enum WorkbookReader {
     /// The file extensions a form may have, lower case.
-    public static let supportedExtensions = ["xlsx", "csv", "md"]
+    public static let supportedExtensions = ["xlsx", "csv", "md", "xml"]
 
     /// Reads the form file at `url`.
     ///
@@ -63,6 +64,8 @@ public enum WorkbookReader {
         switch fileExtension {
         case "xlsx":
             return try XLSXReader.read(data, fileName: fileName)
+        case "xml":
+            return try XFormReader.read(data, fileName: fileName)
         case "csv", "md":
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .notUTF8(fileName)
@@ -90,7 +93,7 @@ public enum FormFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedExtension(let name):
-            "\(name): not a form file (expected .xlsx, .csv or .md)"
+            "\(name): not a form file (expected .xlsx, .csv, .md or an XForm's .xml)"
         case .unreadable(let name, let reason):
             "\(name): cannot be read: \(reason)"
         case .notUTF8(let name):

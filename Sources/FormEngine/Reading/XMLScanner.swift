@@ -166,6 +166,32 @@ struct XMLScanner {
         return nil
     }
 
+    /// Every attribute in a start tag's `range`, in order: its name as written
+    /// (`jr:count`) and its value with entities decoded; namespace
+    /// declarations (`xmlns`, `xmlns:jr`) left out.
+    func attributes(in range: Range<Int>) -> [(name: String, value: String)] {
+        var found: [(name: String, value: String)] = []
+        var cursor = range.lowerBound
+        while cursor < range.upperBound {
+            while cursor < range.upperBound, Self.isSpace(bytes[cursor]) { cursor += 1 }
+            let nameStart = cursor
+            while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "="), !Self.isSpace(bytes[cursor]) { cursor += 1 }
+            let name = nameStart..<cursor
+            while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
+            guard cursor < range.upperBound else { break }
+            let quote = bytes[cursor]
+            let valueStart = cursor + 1
+            cursor = valueStart
+            while cursor < range.upperBound, bytes[cursor] != quote { cursor += 1 }
+            let written = text(name)
+            if !written.isEmpty, written != "xmlns", !written.hasPrefix("xmlns:") {
+                found.append((written, text(valueStart..<min(cursor, range.upperBound))))
+            }
+            cursor += 1
+        }
+        return found
+    }
+
     /// The decimal digits in `range` as a number, appended to the digits read
     /// before (`continuing`); `nil` when anything else is there.
     func integer(_ range: Range<Int>, continuing previous: Int) -> Int? {

@@ -1,0 +1,102 @@
+import Foundation
+
+/// An XForm's XML as a tree: elements with their attributes and their
+/// content in order, text and elements mixed (a label is text with
+/// `<output>` elements inside it).
+///
+/// Read with the workbook's own scanner, bounded by `FormLimits` like any
+/// form file: a form comes from a server or a colleague, not from us.
+struct XFormElement {
+    /// The name without its prefix (`h:html` → `html`).
+    var name: String
+    /// Attributes by name as written (`jr:count`, `nodeset`).
+    var attributes: [String: String]
+    /// Their names in the order written: pyxform writes a note's bind
+    /// `readonly` first, a read-only text's `type` first.
+    var attributeOrder: [String] = []
+    var content: [Content] = []
+
+    enum Content {
+        case text(String)
+        case element(XFormElement)
+    }
+
+    /// The child elements, in order.
+    var children: [XFormElement] {
+        content.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    /// The first child element named `name`.
+    func child(_ name: String) -> XFormElement? {
+        for case .element(let element) in content where element.name == name { return element }
+        return nil
+    }
+
+    /// Every child element named `name`.
+    func children(_ name: String) -> [XFormElement] {
+        children.filter { $0.name == name }
+    }
+
+    /// The text directly inside it and inside its children, in order.
+    var text: String {
+        content.map {
+            switch $0 {
+            case .text(let text): text
+            case .element(let element): element.text
+            }
+        }.joined()
+    }
+
+    /// The attribute written `name`, or without a prefix when `name` has none
+    /// and only a prefixed one is there (`jr:constraintMsg` for `constraintMsg`).
+    subscript(_ name: String) -> String? {
+        if let value = attributes[name] { return value }
+        guard !name.contains(":") else { return nil }
+        return attributes.first { $0.key.hasSuffix(":" + name) }?.value
+    }
+
+    /// Reads `data` as XML; nil when it is not well-formed.
+    static func parse(_ data: Data) throws(LimitExceeded) -> XFormElement? {
+        let root = try XMLScanner.scan(data) { scanner -> XFormElement? in
+            var stack: [XFormElement] = []
+            var finished: XFormElement?
+            var elements = 0
+            var textBytes = 0
+            while let event = try scanner.next() {
+                switch event {
+                case .start(let name, let attributes, let isEmpty):
+                    elements += 1
+                    guard elements <= FormLimits.cells else {
+                        throw LimitExceeded("it holds more than \(FormLimits.cells) elements")
+                    }
+                    let written = scanner.attributes(in: attributes)
+                    let element = XFormElement(
+                        name: scanner.text(scanner.localName(name)),
+                        attributes: Dictionary(written.map { ($0.name, $0.value) }) { first, _ in first },
+                        attributeOrder: written.map(\.name)
+                    )
+                    if isEmpty { close(element, into: &stack, finished: &finished) } else { stack.append(element) }
+                case .end:
+                    guard let element = stack.popLast() else { return nil }
+                    close(element, into: &stack, finished: &finished)
+                case .text(let range, let isCDATA):
+                    guard !stack.isEmpty else { continue }
+                    textBytes += range.count
+                    guard textBytes <= FormLimits.fileBytes else { throw LimitExceeded("its text is too long") }
+                    let text = scanner.text(range, isCDATA: isCDATA)
+                    if case .text(let before)? = stack[stack.count - 1].content.last {
+                        stack[stack.count - 1].content[stack[stack.count - 1].content.count - 1] = .text(before + text)
+                    } else {
+                        stack[stack.count - 1].content.append(.text(text))
+                    }
+                }
+            }
+            return stack.isEmpty ? finished : nil
+        }
+        return root ?? nil
+    }
+
+    private static func close(_ element: XFormElement, into stack: inout [XFormElement], finished: inout XFormElement?) {
+        if stack.isEmpty { finished = element } else { stack[stack.count - 1].content.append(.element(element)) }
+    }
+}

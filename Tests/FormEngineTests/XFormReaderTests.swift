@@ -1,0 +1,163 @@
+@testable import FormEngine
+import Foundation
+import XCTest
+
+/// XForms as servers serve them, read back into the rows they were written
+/// from. The corpus-wide check against pyxform's own XForms is
+/// Tests/FormReference/test_xform_describe.py; these are the cases pyxform
+/// does not write and the files no reader should trust.
+final class XFormReaderTests: XCTestCase {
+    private func definition(_ xml: String, file: String = "form.xml") throws -> FormDefinition {
+        try FormDefinition(data: Data(xml.utf8), fileName: file)
+    }
+
+    private func refusal(_ xml: String) -> String {
+        do {
+            _ = try FormDefinition(data: Data(xml.utf8), fileName: "form.xml")
+            return ""
+        } catch {
+            return error.problems.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    private static let head = """
+        <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml" \
+        xmlns:jr="http://openrosa.org/javarosa" xmlns:odk="http://www.opendatakit.org/xforms">
+        """
+
+    /// Written by hand, as ODK's specification shows them: no itext, items
+    /// in the control, a bind named by id, refs relative to their group.
+    func testAHandWrittenXForm_readsIntoTheRowsItMeans() throws {
+        let form = try definition("""
+            \(Self.head)<h:head><h:title>Clinic visit</h:title><model>
+            <instance><visit id="clinic" version="7"><name/><age>30</age><smoker/><more><note/></more>
+            <meta><instanceName/></meta></visit></instance>
+            <bind nodeset="/visit/name" type="string" required="true()"/>
+            <bind id="age" nodeset="/visit/age" type="int" constraint=". &lt; 120" jr:constraintMsg="Too old"/>
+            <bind nodeset="/visit/smoker" type="string" relevant="/visit/age &gt; 12"/>
+            <bind nodeset="/visit/more/note" readonly="true()" type="string"/>
+            <bind nodeset="/visit/meta/instanceName" type="string" calculate="concat(/visit/name, '-', /visit/age)"/>
+            </model></h:head><h:body>
+            <input ref="/visit/name"><label>Name</label><hint>As written</hint></input>
+            <input bind="age"><label>Age of <output value="/visit/name"/></label></input>
+            <select1 ref="/visit/smoker" appearance="minimal"><label>Smoker?</label>
+            <item><label>Yes</label><value>y</value></item><item><label>No</label><value>n</value></item></select1>
+            <group ref="/visit/more"><label>More</label><input ref="note"><label>Thanks</label></input></group>
+            </h:body></h:html>
+            """)
+        XCTAssertEqual(form.settings.title, "Clinic visit")
+        XCTAssertEqual(form.settings.id, "clinic")
+        XCTAssertEqual(form.settings.version, "7")
+        XCTAssertEqual(form.settings.rootName, "visit")
+        XCTAssertEqual(form.settings.instanceName, "concat(${name}, '-', ${age})")
+        let questions = form.allQuestions
+        XCTAssertEqual(questions.map(\.name), ["name", "age", "smoker", "more", "note"])
+        XCTAssertEqual(questions.map(\.type.name), ["text", "integer", "select_one", "group", "note"])
+        let age = try XCTUnwrap(questions.first { $0.name == "age" })
+        XCTAssertEqual(age.label.text(in: nil), "Age of ${name}")
+        XCTAssertEqual(age.constraint, ". < 120")
+        XCTAssertEqual(age.constraintMessage.text(in: nil), "Too old")
+        XCTAssertEqual(age.defaultValue, "30")
+        let smoker = try XCTUnwrap(questions.first { $0.name == "smoker" })
+        XCTAssertEqual(smoker.relevant, "${age} > 12")
+        XCTAssertEqual(smoker.appearance, "minimal")
+        XCTAssertEqual(form.choiceLists[smoker.listName ?? ""]?.choices.map(\.name), ["y", "n"])
+        XCTAssertEqual(questions.first { $0.name == "name" }?.hint.text(in: nil), "As written")
+        XCTAssertEqual(questions.first { $0.name == "note" }?.path, ["more", "note"])
+    }
+
+    func testItextTranslations_giveEachLanguagesTextsAndMedia_andPyxformsDashIsNoText() throws {
+        let form = try definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model><itext>
+            <translation lang="English (en)" default="true()">
+            <text id="/data/q:label"><value>Goats</value><value form="image">jr://images/goat.png</value></text>
+            <text id="/data/q:hint"><value form="guidance">Count kids too</value></text>
+            <text id="yn-0"><value>Yes</value></text></translation>
+            <translation lang="Français (fr)">
+            <text id="/data/q:label"><value>-</value><value form="image">jr://images/chevre.png</value></text>
+            <text id="/data/q:hint"><value form="guidance">-</value></text>
+            <text id="yn-0"><value>Oui</value></text></translation></itext>
+            <instance><data id="t"><q/><s/></data></instance>
+            <instance id="yn"><root><item><itextId>yn-0</itextId><name>yes</name></item></root></instance>
+            <bind nodeset="/data/q" type="int"/><bind nodeset="/data/s" type="string"/>
+            </model></h:head><h:body>
+            <input ref="/data/q"><label ref="jr:itext('/data/q:label')"/><hint ref="jr:itext('/data/q:hint')"/></input>
+            <select1 ref="/data/s"><label>S</label><itemset nodeset="instance('yn')/root/item">
+            <value ref="name"/><label ref="jr:itext(itextId)"/></itemset></select1>
+            </h:body></h:html>
+            """)
+        XCTAssertEqual(form.settings.defaultLanguage, "English (en)")
+        let question = try XCTUnwrap(form.allQuestions.first { $0.name == "q" })
+        XCTAssertEqual(question.label.byLanguage, ["English (en)": "Goats"])
+        XCTAssertEqual(question.media[.image]?.byLanguage, ["English (en)": "goat.png", "Français (fr)": "chevre.png"])
+        XCTAssertEqual(question.guidanceHint.byLanguage, ["English (en)": "Count kids too"])
+        XCTAssertEqual(form.choiceLists["yn"]?.choices.first?.label.byLanguage, ["English (en)": "Yes", "Français (fr)": "Oui"])
+    }
+
+    func testPathsBecomeReferences_asPyxformWroteThem_andOtherPathsStayAsWritten() {
+        let names = ["/data/a": "a", "/data/r/b": "b", "/data/r/c": "c", "/data/r": "r"]
+        func restore(_ text: String, at context: [String] = ["data", "r", "c"]) -> String {
+            XFormReferences.restore(text, at: context, names: names)
+        }
+        XCTAssertEqual(restore(" /data/a  + 1"), "${a} + 1")
+        XCTAssertEqual(restore("( /data/a )"), "(${a})")
+        XCTAssertEqual(restore(" ../b  != ''"), "${b} != ''")
+        XCTAssertEqual(restore("current()/../b = 'x'"), "${b} = 'x'")
+        XCTAssertEqual(restore("/data/a>1"), "${a}>1", "a path written without pyxform's spaces keeps its neighbours")
+        XCTAssertEqual(restore("count( /data/r )"), "count(${r})")
+        XCTAssertEqual(restore(". > 3"), ". > 3", "the node itself stays `.`")
+        XCTAssertEqual(restore("/data/r[position() = 2]/b"), "/data/r[position() = 2]/b", "a predicate is the engine's to read")
+        XCTAssertEqual(restore("instance('x')/root/item[name = /data/a]/label"), "instance('x')/root/item[name = ${a}]/label")
+        XCTAssertEqual(restore("/data/elsewhere + ../../../.."), "/data/elsewhere + ../../../..", "no such node")
+        XCTAssertEqual(restore("'/data/a'"), "'/data/a'", "text in quotes is text")
+        XCTAssertEqual(restore("1 +* 2"), "1 +* 2", "what does not parse is left to the form's checks")
+    }
+
+    func testAControlXLSFormHasNoTypeFor_isRefusedByName() {
+        let message = refusal("""
+            \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><sig/></data></instance>
+            <bind nodeset="/data/sig" type="string"/></model></h:head>
+            <h:body><odk:signature ref="/data/sig"><label>Sign</label></odk:signature></h:body></h:html>
+            """)
+        XCTAssertTrue(message.contains("sig: a <signature> control, which XLSForm has no type for"), message)
+    }
+
+    func testFilesThatAreNoXForm_areRefusedWithAReason() {
+        XCTAssertTrue(refusal("<h:html><h:head>").contains("not well-formed XML"))
+        XCTAssertTrue(refusal("<worksheet><sheetData/></worksheet>").contains("not an XForm"))
+        XCTAssertTrue(refusal("\(Self.head)<h:head><model/></h:head><h:body/></h:html>").contains("no primary instance"))
+        let deep = String(repeating: "<g>", count: FormLimits.xmlDepth + 5) + String(repeating: "</g>", count: FormLimits.xmlDepth + 5)
+        XCTAssertTrue(refusal(deep).contains("nests elements more than"), refusal(deep))
+        let external = refusal("""
+            \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><town/></data></instance>
+            <bind nodeset="/data/town" type="string"/></model></h:head>
+            <h:body><input ref="/data/town" query="instance('town')/root/item"><label>Town</label></input></h:body></h:html>
+            """)
+        XCTAssertTrue(external.contains("select_one_external reads its choices from itemsets.csv"), external)
+    }
+
+    func testAnXFormsChoicesFromARepeat_andItsTriggers_comeBackAsTheirColumns() throws {
+        let form = try definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model>
+            <instance><data id="t"><friend jr:template=""><fname/></friend><best/><n/><when/></data></instance>
+            <bind nodeset="/data/friend/fname" type="string"/><bind nodeset="/data/best" type="string"/>
+            <bind nodeset="/data/n" type="int"/><bind nodeset="/data/when" type="dateTime"/>
+            </model></h:head><h:body>
+            <group ref="/data/friend"><label>Friend</label><repeat nodeset="/data/friend" jr:count=" /data/n ">
+            <input ref="/data/friend/fname"><label>Name</label></input></repeat></group>
+            <select1 ref="/data/best"><label>Best</label><itemset nodeset="/data/friend[fname != '']">
+            <value ref="fname"/><label ref="fname"/></itemset></select1>
+            <input ref="/data/n"><label>N</label>
+            <setvalue event="xforms-value-changed" ref="/data/when" value="now()"/></input>
+            </h:body></h:html>
+            """)
+        let questions = form.allQuestions
+        XCTAssertEqual(questions.first { $0.name == "friend" }?.repeatCount, "${n}")
+        let best = try XCTUnwrap(questions.first { $0.name == "best" })
+        XCTAssertEqual(best.listName, "${fname}")
+        XCTAssertEqual(best.choiceFilter, "fname != ''")
+        let when = try XCTUnwrap(questions.first { $0.name == "when" })
+        XCTAssertEqual(when.trigger, "${n}")
+        XCTAssertEqual(when.calculation, "now()")
+    }
+}
