@@ -1,4 +1,5 @@
-"""Every form of the corpus that pyxform accepts opens, and is completed and
+"""Every form of the corpus that pyxform accepts opens (and some as the XForms
+pyxform writes from them), and is completed and
 submitted by keyboard alone by a filler that knows nothing of it but what
 the form itself says (`form_filler.py`).
 
@@ -16,7 +17,11 @@ from conftest import ANY_FOCUS
 from form_filler import FormFiller
 
 CORPUS = Path(os.environ.get("SURVEY_FORM_FILL_FORMS") or Path(__file__).parent.parent / "FormCorpus" / "valid")
-FORMS = sorted(path for path in CORPUS.iterdir() if path.suffix in (".md", ".csv", ".xlsx"))
+FORMS = sorted(path for path in CORPUS.iterdir() if path.suffix in (".md", ".csv", ".xlsx", ".xml"))
+# Some of them as XForms too (Tests/EndToEnd/run writes them with pyxform).
+if not os.environ.get("SURVEY_FORM_FILL_FORMS"):
+    XFORMS = Path(os.environ["SURVEY_FORM_XFORMS"])
+    FORMS += sorted(path for path in XFORMS.iterdir() if path.suffix == ".xml")
 
 # Types with no control: computed, or filled in by the app.
 NOT_SHOWN = {"calculate", "hidden", "start", "end", "today", "deviceid", "username", "phonenumber", "email",

@@ -276,3 +276,45 @@ def test_a_loop_over_a_huge_list_is_refused_not_expanded(profile, tmp_path):
             "| | integer | n | How many %(label)s? |\n| | end loop | | |\n"
             "| choices |\n| | list_name | name | label |\n" + choices)
     check(write(tmp_path, "loop-bomb.md", form), profile.environment(), "loops may make 20000 at most", tmp_path)
+
+
+XFORM_HEAD = ('<h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">'
+              '<h:head><h:title>T</h:title><model><instance><data id="t">')
+XFORM_TAIL = ('</data></instance><bind nodeset="/data/a" type="string"/></model></h:head>'
+              '<h:body><input ref="/data/a"><label>A</label></input></h:body></h:html>')
+
+
+def test_a_valid_xform_is_described_and_opens(profile, tmp_path):
+    check(write(tmp_path, "plain.xml", XFORM_HEAD + "<a/>" + XFORM_TAIL), profile.environment(), None, tmp_path)
+
+
+def test_an_xform_of_millions_of_elements_is_refused_within_bounds(profile, tmp_path):
+    # Two and a half million empty elements in 10 MB: past the element
+    # limit, each read into the tree before the count stops it.
+    path = tmp_path / "elements.xml"
+    with path.open("w") as out:
+        out.write(XFORM_HEAD + "<a/>")
+        for _ in range(250):
+            out.write("<b/>" * 10_000)
+        out.write(XFORM_TAIL)
+    check(path, profile.environment(), "more than 2000000 elements", tmp_path)
+
+
+def test_an_xform_nested_past_the_xml_depth_is_refused(profile, tmp_path):
+    deep = "<g>" * 100_000 + "</g>" * 100_000
+    check(write(tmp_path, "deep.xml", XFORM_HEAD + "<a/>" + deep + XFORM_TAIL), profile.environment(),
+          "nests elements more than 64 deep", tmp_path)
+
+
+def test_an_xform_declaring_entities_expands_none_of_them(profile, tmp_path):
+    # The billion laughs: ten entities of ten references each. The reader
+    # decodes XML's five predefined entities and numeric ones, nothing declared.
+    entities = '<!ENTITY lol "lol">' + "".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10))
+    form = f'<?xml version="1.0"?><!DOCTYPE h:html [{entities}]>' + XFORM_HEAD.replace(
+        "<h:title>T</h:title>", "<h:title>&lol9;</h:title>") + "<a/>" + XFORM_TAIL
+    path = write(tmp_path, "laughs.xml", form)
+    status, out, err, peak = run_limited(["--describe-form", str(path)], profile.environment(), tmp_path)
+    assert status in (0, 2), err
+    assert len(out) < 10_000, "no entity was expanded"
+    assert peak <= (100 * MIB) // 1024
