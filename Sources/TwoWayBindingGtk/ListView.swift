@@ -339,7 +339,7 @@ func addIdle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> guint 
 /// Runs `body` in each frame of `widget`, before GTK lays it out, until it
 /// returns false or the callback is removed; the callback holds `body`.
 @MainActor
-private func addTick(to widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Bool) -> guint {
+func addTick(to widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Bool) -> guint {
     gtk_widget_add_tick_callback(widget, { _, _, data in RepeatedBody.run(data) }, RepeatedBody.retained(body), RepeatedBody.release)
 }
 

@@ -33,6 +33,9 @@ final class LabelMediaTests: GtkTestCase {
             defer { rendered.close() }
             rendered.viewModel.language.value = "English (en)"
             let picture = try rendered.widget(Picture.self)
+            GtkTest.pump()
+            XCTAssertNil(picture.imageSize, "an image is read once its question is drawn, not as the card is built")
+            rendered.present()
             XCTAssertTrue(GtkTest.pump(until: { picture.imageSize != nil }, timeout: 30), "the image read off the main thread")
             XCTAssertEqual(picture.imageSize?.width, 64)
             XCTAssertEqual(picture.accessibleLabel, "goat.png", "an image that is the whole label is named by its file")

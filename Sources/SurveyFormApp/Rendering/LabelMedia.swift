@@ -7,7 +7,7 @@ import TwoWayBindingGtk
 /// The image, recording or video a label carries (`media::image`,
 /// `media::big-image`, `media::audio`, `media::video`), in the form's
 /// current language, from the form's media folder. An image is shown (read
-/// off the main thread); a recording or video is played by the desktop's
+/// off the main thread once its question is first drawn); a recording or video is played by the desktop's
 /// application for it. A file missing from the folder is said at the question.
 @MainActor
 enum LabelMedia {
@@ -71,14 +71,19 @@ enum LabelMedia {
         picture.isVisible = false
         box.append(picture)
         let asked = generation()
-        Task { @MainActor [weak picture, weak box] in
-            let pixels = try? await offMainThread { try ImageFile.preview(path: url.path, fitting: size.width, size.height) }
-            guard let picture, generation() == asked else { return }
-            if let pixels {
-                picture.show(pixels)
-                picture.isVisible = true
-            } else {
-                box?.append(missing(String(format: tr("The image “%@” cannot be shown: it is not an image this app can read."), name)))
+        // Read once the window has shown its first frame: a form of a hundred
+        // pictures read at once slowed that frame on two cores.
+        box.afterFirstFrame { [weak picture, weak box] in
+            guard generation() == asked else { return }
+            Task { @MainActor [weak picture, weak box] in
+                let pixels = try? await offMainThread { try ImageFile.preview(path: url.path, fitting: size.width, size.height) }
+                guard let picture, generation() == asked else { return }
+                if let pixels {
+                    picture.show(pixels)
+                    picture.isVisible = true
+                } else {
+                    box?.append(missing(String(format: tr("The image “%@” cannot be shown: it is not an image this app can read."), name)))
+                }
             }
         }
     }
