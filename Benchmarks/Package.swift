@@ -95,7 +95,7 @@ let package = Package(
             path: "Sources/FormBench",
             swiftSettings: optimize
         ),
-        .target(name: "FirstFrameProbe", dependencies: ["CGtkBench"]),
+        .target(name: "FirstFrameProbe", dependencies: ["CGtkBench", "CAdwBench"]),
         // The first-frame peer of the app's window (the built-in survey's at
         // cold start, a generated form's): a C libadwaita program that loads
         // the same widgets from a .ui file.

@@ -8,6 +8,9 @@ Inputs, all from the same run:
   RESULTS/coldstart.tsv      "app|c <ns>" lines, one per launch
   RESULTS/firstframe-form.tsv  the same, for a 1,000-question form
   RESULTS/firstframe-many.tsv  the same, over 100,000 stored responses ("c": none)
+  RESULTS/firstframe-public.tsv  the same, for the public form Q1309_BEHAVE and its media
+  RESULTS/public-widgets.tsv "app|c N" widgets written from each window's page at
+                             its first frame; "pictures|shown N" (Benchmarks/forms/window)
   RESULTS/frames.tsv         lines of Benchmarks/forms/frames.py
   RESULTS/forms.tsv          lines of Benchmarks/forms/run
   RESULTS/hostile.tsv        lines of Benchmarks/hostile/run.py
@@ -360,6 +363,18 @@ first_frames("firstframe-many", "The window's first frame, 100,000 stored respon
              "the same, no response stored", 1.2)
 first_frames("firstframe-form", "A 1,000-question form to its first frame",
              "C libadwaita program loading the same widgets from a .ui", 1.5)
+public_widgets = {}
+if os.path.exists(os.path.join(results, "public-widgets.tsv")):
+    public_widgets = {key: int(value) for key, value in
+                      (line.split() for line in open(os.path.join(results, "public-widgets.tsv")) if line.strip())}
+# Benchmarks/forms/public/README.md: 99 questions in 7 groups, a picture each.
+public_peer = "C libadwaita program building the same widgets, written from ours at its first frame"
+if "app" in public_widgets:
+    public_peer += (f" ({public_widgets['app']:,} widgets, {public_widgets['c']:,} with the box it adds them in; "
+                    f"{public_widgets.get('shown', 0)} of the {public_widgets.get('pictures', 0)} pictures "
+                    "showing at that frame)")
+first_frames("firstframe-public", "The largest public form found with its media (Q1309_BEHAVE: 99 questions, "
+             "99 pictures) to its first frame", public_peer, 1.0)
 
 frames = figures("frames.tsv")
 if frames:

@@ -1,13 +1,27 @@
 #define _GNU_SOURCE
 #include "FirstFrameProbe.h"
+#include "WidgetDump.h"
 #include <gtk/gtk.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 static gboolean probing;
+static GtkWidget *probed_window;
+
+// The descendant GtkBuilder made with `id`, if any.
+static GtkWidget *built_descendant(GtkWidget *widget, const char *id) {
+    const char *own = GTK_IS_BUILDABLE(widget) ? gtk_buildable_get_buildable_id(GTK_BUILDABLE(widget)) : NULL;
+    if (own && strcmp(own, id) == 0) return widget;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = built_descendant(child, id);
+        if (found) return found;
+    }
+    return NULL;
+}
 
 static long long now_ns(void) {
     struct timespec now;
@@ -53,6 +67,16 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     (void)data;
     long long now = now_ns();
     const char *stall_file = getenv("STALL_FILE");
+    const char *dump_file = getenv("UI_DUMP_FILE");
+    if (dump_file) {
+        GtkWidget *page = probed_window ? built_descendant(probed_window, "page") : NULL;
+        char *media = g_strconcat(dump_file, ".pictures", NULL);
+        int widgets = page ? widget_dump_children(page, dump_file, media) : -1;
+        g_free(media);
+        printf("%d\n", widgets);
+        fflush(stdout);
+        _exit(widgets < 0 ? 1 : 0);
+    }
     if (!stall_file) {
         write_time(getenv("FIRST_FRAME_FILE"), now);
         _exit(0);
@@ -68,6 +92,7 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
 
 static void on_realize(GtkWidget *widget, gpointer data) {
     (void)data;
+    probed_window = widget;
     GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
     if (clock) g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), NULL);
 }

@@ -10,3 +10,7 @@
 //   main loop kept the ticker waiting more than 2 ms (handling input, laying
 //   out, painting) it notes when the wait ended and how long it was. At exit
 //   the notes go to $STALL_FILE, one "END_NS STALL_NS" line each.
+// - With $UI_DUMP_FILE, on the first "after-paint" it writes the children of
+//   the window's widget built with id "page" (the form's questions) there as
+//   GtkBuilder XML, pictures beside it in $UI_DUMP_FILE.pictures, prints
+//   how many widgets it wrote and exits: the C peer's widgets for a form.
