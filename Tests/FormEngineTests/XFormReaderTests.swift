@@ -160,4 +160,67 @@ final class XFormReaderTests: XCTestCase {
         XCTAssertEqual(when.trigger, "${n}")
         XCTAssertEqual(when.calculation, "now()")
     }
+
+    /// Written as Enketo's and JavaRosa's tests write them: refs relative to
+    /// the root, no labels, lists at other paths, actions in the body.
+    func testXFormsOtherToolsWrite_readAsJavaRosaReadsThem() throws {
+        let form = try definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model>
+            <instance id="main"><survey><a/><b/><g><a/><meta><note/></meta></g><where/><who/><c/><d/></survey></instance>
+            <instance id="places"><places><place><code>n</code><name_id>p-n</name_id></place>
+            <place><code>s</code><name_id>p-s</name_id></place></places></instance>
+            <itext><translation lang="en"><text id="p-n"><value>North</value></text><text id="p-s"><value>South</value></text>
+            </translation></itext>
+            <bind nodeset="/survey/b" type="string" relevant="/survey/g/a = 'x' and /survey/a != ''"/>
+            <bind nodeset="/survey/who" type="string" jr:preload="property" jr:preloadParams="Device_ID"/>
+            <bind nodeset="/survey/c" type="string"/><bind nodeset="/survey/d" type="string"/>
+            </model></h:head><h:body>
+            <input ref="a"/>
+            <input ref="b"><label>B</label></input>
+            <group ref="g"><input ref="current()/a"><label>Inner</label></input>
+            <input ref="meta/note"><label>Note</label></input></group>
+            <odk:setgeopoint event="odk-instance-first-load" ref="/survey/where"/>
+            <select1 ref="c"><label>C</label><itemset nodeset="instance('places')/places/place">
+            <value ref="code"/><label ref="jr:itext(name_id)"/></itemset></select1>
+            <select1 ref="d"><label>D</label><item><label>Yes</label><value>y</value></item>
+            <item><label>Pick one</label><value></value></item></select1>
+            </h:body></h:html>
+            """)
+        let questions = form.allQuestions
+        XCTAssertEqual(questions.map(\.name), ["a", "b", "g", "a", "meta", "note", "where", "who", "c", "d"])
+        XCTAssertEqual(questions.map(\.type.name),
+                       ["text", "text", "group", "text", "group", "text", "start-geopoint", "deviceid", "select_one", "select_one"])
+        XCTAssertTrue(questions[0].label.isEmpty, "a control without a label, as Collect shows it")
+        XCTAssertEqual(questions[1].relevant, "/survey/g/a = 'x' and /survey/a != ''",
+                       "a path to one of two nodes named alike stays a path")
+        let places = try XCTUnwrap(form.choiceLists[questions[8].listName ?? ""])
+        XCTAssertEqual(places.choices.map(\.name), ["n", "s"])
+        XCTAssertEqual(places.choices.map { $0.label.text(in: "en") }, ["North", "South"])
+        XCTAssertEqual(form.choiceLists[questions[9].listName ?? ""]?.choices.map(\.name), ["y"], "a blank placeholder item is no choice")
+    }
+
+    func testAControlForANodeTheInstanceLacks_andAFormOfNoQuestions_areRefused() {
+        let stray = refusal("""
+            \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><a/></data></instance></model></h:head>
+            <h:body><input ref="/data/a"><label>A</label></input><input ref="/data/b"><label>B</label></input></h:body></h:html>
+            """)
+        XCTAssertTrue(stray.contains("its body has a control for /data/b, which its primary instance does not have"), stray)
+        let empty = refusal("""
+            \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><meta><instanceID/></meta></data></instance>
+            </model></h:head><h:body/></h:html>
+            """)
+        XCTAssertTrue(empty.contains("it has no questions"), empty)
+    }
+
+    func testTheSameItemsWrittenInTwoControls_areOneList() throws {
+        let form = try definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><g><tea/><coffee/></g></data></instance>
+            </model></h:head><h:body><group ref="/data/g" appearance="field-list">
+            <select1 ref="/data/g/tea"><label>Tea</label><item><label>Yes</label><value>yes</value></item></select1>
+            <select1 ref="/data/g/coffee"><label>Coffee</label><item><label>Yes</label><value>yes</value></item></select1>
+            </group></h:body></h:html>
+            """)
+        let lists = Set(form.allQuestions.compactMap(\.listName))
+        XCTAssertEqual(lists.count, 1, "\(lists)")
+    }
 }

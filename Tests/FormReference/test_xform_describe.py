@@ -59,11 +59,14 @@ def as_the_xform_says(original: dict, xform: dict) -> tuple[dict, dict]:
             question["type"] = "calculate"
         # A search()'s choices are written into its control: the list's name is gone.
         if "search(" in (question["appearance"] or ""):
-            question["list"] = question["name"]
+            question["list"] = None
         # The audit log is written into `meta`, after every question.
         if question["type"] == "audit":
             moved.append(question)
     original["questions"] = [q for q in original["questions"] if q not in moved] + moved
+    for question in xform["questions"]:
+        if "search(" in (question["appearance"] or ""):
+            question["list"] = None
     if original["languages"] != xform["languages"]:
         original["languages"] = sorted(
             {language for q in original["questions"] for language in (q["label"] or {})}

@@ -101,7 +101,8 @@ struct FormParser {
         var formSettings = settings.values
         var builder = SurveyBuilder(
             choiceLists: choiceLists, hasChoicesSheet: choiceTable != nil,
-            externalChoiceLists: externalTable == nil ? nil : externalChoiceLists
+            externalChoiceLists: externalTable == nil ? nil : externalChoiceLists,
+            checksAuthoring: workbook.layout != .xform
         )
         builder.build(surveyTable, settings: &formSettings)
         problems += builder.problems

@@ -21,10 +21,19 @@ struct SurveyBuilder {
     /// `trigger` cells to check once every name is known.
     private var triggers: [(row: Int, header: String, value: String)] = []
 
-    init(choiceLists: [String: ChoiceList], hasChoicesSheet: Bool, externalChoiceLists: [String: ChoiceList]?) {
+    /// Whether the rules pyxform keeps for an author hold (a shown question
+    /// has a label or hint; no group below the top is named `meta`); an
+    /// XForm, already converted, runs as Collect runs it without them.
+    private let checksAuthoring: Bool
+
+    init(
+        choiceLists: [String: ChoiceList], hasChoicesSheet: Bool, externalChoiceLists: [String: ChoiceList]?,
+        checksAuthoring: Bool = true
+    ) {
         self.choiceLists = choiceLists
         self.hasChoicesSheet = hasChoicesSheet
         self.externalChoiceLists = externalChoiceLists
+        self.checksAuthoring = checksAuthoring
     }
 
     /// A group or repeat being filled, or the survey itself at the bottom.
@@ -175,7 +184,11 @@ struct SurveyBuilder {
                         problem(row, "A loop names the choice list it goes over: 'begin loop over LIST'.")
                     }
                 }
-                stack.append(Frame(container: container, tableList: container.hasAppearance("table-list") ? "" : nil))
+                var frame = Frame(container: container, tableList: container.hasAppearance("table-list") ? "" : nil)
+                // An XForm may hold a `meta` of its own below the top (CHT's
+                // `inputs/meta`, an entity's in a repeat): an ordinary group.
+                if !checksAuthoring { frame.names = [] }
+                stack.append(frame)
                 openNames.append(name)
                 continue
             }
@@ -406,7 +419,7 @@ struct SurveyBuilder {
         if question.type == .integer || question.type == .decimal { checkBounds(question, row: row) }
         if question.type.isSelect { checkSelectParameters(question, row: row) }
         // An image, a recording or a video can be the whole label, as pyxform allows.
-        if question.label.isEmpty, question.hint.isEmpty, question.media.isEmpty, question.calculation == nil,
+        if checksAuthoring, question.label.isEmpty, question.hint.isEmpty, question.media.isEmpty, question.calculation == nil,
            XLSFormAliases.shownTypes.contains(question.type) {
             problem(row, "The question '\(question.name)' has no label or hint.")
         }

@@ -10,9 +10,13 @@ public struct Workbook: Sendable, Equatable {
     /// (duplicate headers, runs of empty rows).
     public var layout: Layout
 
-    /// The three layouts of an XLSForm.
+    /// The three layouts of an XLSForm, and an XForm's rows read back.
     public enum Layout: Sendable, Equatable {
         case spreadsheet, csv, markdown
+        /// Rows read back from an XForm (`XFormReader`): a form already
+        /// converted, run as ODK Collect runs it, so the rules pyxform keeps
+        /// for authors (a label on each question) are not asked again.
+        case xform
     }
 
     /// Creates a workbook from its sheets.

@@ -54,16 +54,24 @@ private struct XFormTranslation {
     /// `setvalue`s run when a question changes: target → (question's path, value).
     private var valueChangedTriggers: [String: (source: String, value: String)] = [:]
     private var startGeopoints: Set<String> = []
+    /// `odk:setgeopoint` on a question's change: target → that question's node.
+    private var backgroundGeopoints: [String: String] = [:]
+    /// The primary instance's root element's name (`data`).
+    private var rootName = "data"
     /// `odk:recordaudio` targets and their quality.
     private var backgroundAudio: [String: String] = [:]
     /// Secondary instances by id.
     private var instances: [String: XFormElement] = [:]
     private var names: [String: String] = [:]
+    /// Every node of the primary instance, by path.
+    private var nodes: Set<String> = []
 
     private var survey: [[String: String]] = []
     private var choices: [[String: String]] = []
     private var settings: [String: String] = [:]
     private var listsWritten: Set<String> = []
+    /// Lists of items written in controls, by their items.
+    private var inlineLists: [String: String] = [:]
     private var otherLists: Set<String> = []
 
     init(head: XFormElement, model: XFormElement, body: XFormElement) {
@@ -74,12 +82,21 @@ private struct XFormTranslation {
 
     mutating func workbook() throws(LimitExceeded) -> Workbook {
         let primary = try readModel()
+        rootName = primary.name
         collectNames(primary, path: [primary.name])
         readBody(body)
         readSettings(primary)
+        if let stray = controls.keys.sorted().first(where: { !nodes.contains($0) }) {
+            throw LimitExceeded("its body has a control for \(stray), which its primary instance does not have")
+        }
         try rows(under: primary, path: [primary.name])
+        guard !survey.isEmpty else { throw LimitExceeded("it has no questions: its instance holds nothing to answer") }
         placeExternalInstances()
-        return Workbook(sheets: sheets())
+        writeListsReadByExpressions()
+        // JavaRosa takes a choice name twice in a list (a cascade's `king`
+        // under two states); pyxform's check was for the author.
+        settings["allow_choice_duplicates"] = "yes"
+        return Workbook(sheets: sheets(), layout: .xform)
     }
 
     // MARK: - The model
@@ -100,10 +117,11 @@ private struct XFormTranslation {
                     itext.append((language, texts))
                 }
             case "instance":
-                if let id = element["id"] {
-                    instances[id] = element
-                } else if primary == nil {
+                // The first instance is the primary one, whatever it is called.
+                if primary == nil {
                     primary = element.children.first
+                } else if let id = element["id"] {
+                    instances[id] = element
                 }
             case "bind":
                 if let nodeset = element["nodeset"] {
@@ -111,7 +129,7 @@ private struct XFormTranslation {
                     if let id = element["id"] { bindIDs[id] = nodeset }
                 }
             case "setvalue":
-                if let ref = element["ref"], element["event"]?.contains("odk-instance-first-load") == true {
+                if let ref = element["ref"], Self.setsDefault(element) {
                     firstLoadValues[ref] = element["value"] ?? element.text
                 }
             case "setgeopoint":
@@ -131,10 +149,26 @@ private struct XFormTranslation {
     /// The node a body element is for: its `ref` (from `base`, the group's
     /// node, when relative), or its `bind`'s nodeset.
     private func node(of element: XFormElement, in base: String) -> String? {
-        if let ref = element["ref"] ?? element["nodeset"] {
-            return ref.hasPrefix("/") || base.isEmpty ? ref : base + "/" + ref
+        if var ref = element["ref"] ?? element["nodeset"] {
+            ref = ref.trimmingCharacters(in: .whitespaces)
+            if ref.hasPrefix("current()/") { ref.removeFirst("current()/".count) }
+            if ref.hasPrefix("/") { return ref }
+            // Relative to the group around it, or to the instance's root.
+            return (base.isEmpty ? "/" + rootName : base) + "/" + ref
         }
         return element["bind"].flatMap { bindIDs[$0] }
+    }
+
+    /// The node an action (`setvalue`, `odk:setgeopoint`) sets, resolved as a control's.
+    private func action(_ element: XFormElement, in base: String) -> String? {
+        element["ref"] == nil && element["bind"] == nil ? nil : node(of: element, in: base)
+    }
+
+    /// Whether a `setvalue` gives its node's value as a response or a
+    /// repeat's instance begins: a default written as an expression.
+    private static func setsDefault(_ action: XFormElement) -> Bool {
+        let events = (action["event"] ?? "").split(separator: " ")
+        return events.contains("odk-instance-first-load") || events.contains("odk-new-repeat")
     }
 
     private mutating func readBody(_ element: XFormElement, in base: String = "") {
@@ -148,15 +182,28 @@ private struct XFormTranslation {
                 let nodeset = node(of: child, in: base)
                 if let nodeset { repeats[nodeset] = child }
                 readBody(child, in: nodeset ?? base)
-            case "label", "hint", "setvalue":
+            case "label", "hint":
                 continue
+            case "setvalue":
+                if let ref = action(child, in: base), Self.setsDefault(child) {
+                    firstLoadValues[ref] = child["value"] ?? child.text
+                }
+            case "setgeopoint":
+                if let ref = action(child, in: base) { startGeopoints.insert(ref) }
+            case "recordaudio":
+                if let ref = action(child, in: base) { backgroundAudio[ref] = child["odk:quality"] ?? "" }
             default:
                 // Any control, known or not: one XLSForm has no type for is
                 // refused by name, never read as a hidden value.
                 if let ref = node(of: child, in: base) {
                     controls[ref] = child
-                    for action in child.children("setvalue") where action["event"]?.contains("xforms-value-changed") == true {
-                        if let target = action["ref"] { valueChangedTriggers[target] = (ref, action["value"] ?? action.text) }
+                    for inner in child.children where inner["event"]?.contains("xforms-value-changed") == true {
+                        guard let target = action(inner, in: base) else { continue }
+                        switch inner.name {
+                        case "setvalue": valueChangedTriggers[target] = (ref, inner["value"] ?? inner.text)
+                        case "setgeopoint": backgroundGeopoints[target] = ref
+                        default: continue
+                        }
                     }
                 }
             }
@@ -165,15 +212,22 @@ private struct XFormTranslation {
 
     // MARK: - Names
 
-    private mutating func collectNames(_ element: XFormElement, path: [String]) {
-        var seen: Set<String> = []
-        for child in element.children where seen.insert(child.name).inserted {
-            let childPath = path + [child.name]
-            if names["/" + childPath.joined(separator: "/")] == nil {
-                names["/" + childPath.joined(separator: "/")] = child.name
+    /// The nodes a `${name}` can stand for: those whose name no other node
+    /// has (a path to one of two `a`s stays a path).
+    private mutating func collectNames(_ root: XFormElement, path: [String]) {
+        var paths: [String: [String]] = [:]
+        func visit(_ element: XFormElement, _ path: [String]) {
+            var seen: Set<String> = []
+            for child in element.children where seen.insert(child.name).inserted {
+                let childPath = path + [child.name]
+                paths[child.name, default: []].append("/" + childPath.joined(separator: "/"))
+                visit(child, childPath)
             }
-            collectNames(child, path: childPath)
         }
+        visit(root, path)
+        names = [:]
+        for (name, found) in paths where found.count == 1 { names[found[0]] = name }
+        nodes = Set(paths.values.joined())
     }
 
     // MARK: - Settings
@@ -203,6 +257,7 @@ private struct XFormTranslation {
             let nodePath = path + [node.name]
             let ref = "/" + nodePath.joined(separator: "/")
             if path.count == 1, node.name == "meta", groups[ref] == nil {
+                // The form's metadata: the engine's own, but an audit log.
                 try metaRows(node, path: nodePath)
                 continue
             }
@@ -311,6 +366,9 @@ private struct XFormTranslation {
             row["type"] = alias
             row["constraint"] = nil
         }
+        if let source = backgroundGeopoints[ref], row["type"] == "background-geopoint" {
+            row["trigger"] = names[source].map { "${\($0)}" } ?? source
+        }
         if let trigger = valueChangedTriggers[ref] {
             row["trigger"] = names[trigger.source].map { "${\($0)}" } ?? trigger.source
             row["calculation"] = restore(trigger.value, path)
@@ -323,11 +381,22 @@ private struct XFormTranslation {
     /// preload, a calculation, or a hidden value.
     private func hiddenType(_ bind: XFormElement?, ref: String) -> String {
         if startGeopoints.contains(ref) { return "start-geopoint" }
-        switch (bind?["jr:preload"], bind?["jr:preloadParams"]) {
+        if backgroundGeopoints[ref] != nil { return "background-geopoint" }
+        switch (bind?["jr:preload"], bind?["jr:preloadParams"]?.lowercased()) {
         case ("timestamp"?, "start"?): return "start"
         case ("timestamp"?, "end"?): return "end"
         case ("date"?, "today"?): return "today"
-        case ("property"?, let property?): return property
+        case ("property"?, let property?), ("context"?, let property?):
+            // JavaRosa's property names, in the spellings forms use.
+            switch property.replacingOccurrences(of: "_", with: "") {
+            case "deviceid", "imei", "uri:deviceid": return "deviceid"
+            case "username", "uri:username": return "username"
+            case "email", "uri:email": return "email"
+            case "phonenumber", "uri:phonenumber": return "phonenumber"
+            case "simserial", "uri:simserial": return "simserial"
+            case "subscriberid", "uri:subscriberid": return "subscriberid"
+            default: break
+            }
         default: break
         }
         if bind?["calculate"] != nil { return "calculate" }
@@ -421,7 +490,7 @@ private struct XFormTranslation {
             }
             let valueRef = itemset.child("value")?["ref"] ?? "name"
             let labelRef = itemset.child("label")?["ref"] ?? "label"
-            if let (id, filter) = Self.instanceItems(nodeset) {
+            if let (id, steps, filter) = Self.instanceItems(nodeset) {
                 guard let instance = instances[id] else {
                     throw LimitExceeded("\(name): its choices come from instance('\(id)'), which the form does not have")
                 }
@@ -432,8 +501,10 @@ private struct XFormTranslation {
                     let defaults = isGeoJSON ? ("id", "title") : ("name", "label")
                     if (valueRef, labelRef) != defaults { parameters.append(contentsOf: ["value=\(valueRef)", "label=\(labelRef)"]) }
                 } else {
-                    row["type"] = "\(kind) \(id)"
-                    writeList(id, instance: instance, valueRef: valueRef, labelRef: labelRef)
+                    // pyxform's lists are `root/item`; another path is a list of its own.
+                    let list = steps == ["root", "item"] ? id : "\(id)_\(steps.joined(separator: "_"))"
+                    row["type"] = "\(kind) \(list)"
+                    writeList(list, items: Self.items(of: instance, at: steps), valueRef: valueRef, labelRef: labelRef)
                 }
                 if let filter { row["choice_filter"] = restore(filter, path).trimmingCharacters(in: .whitespaces) }
             } else if let (repeatPath, filter) = Self.pathItems(nodeset), let answer = names[repeatPath + "/" + valueRef] {
@@ -444,15 +515,27 @@ private struct XFormTranslation {
             }
             if !parameters.isEmpty { row["parameters"] = parameters.joined(separator: " ") }
         } else {
-            // Items written in the control: a list of this question's own.
-            let list = uniqueListName(name)
-            row["type"] = "\(kind) \(list)"
+            // Items written in the control: a list of their own, shared by
+            // the controls that write the same items (a table-list's rows).
+            var written: [[String: String]] = []
             for item in control.children("item") {
-                var choice = ["list_name": list, "name": item.child("value")?.text ?? ""]
+                let value = item.child("value")?.text.trimmingCharacters(in: .whitespaces) ?? ""
+                guard !value.isEmpty else { continue }  // a placeholder, which no one can choose
+                var choice = ["name": value]
                 if let label = item.child("label") { texts(label, column: "label", into: &choice, context: path) }
-                choices.append(choice)
+                written.append(choice)
             }
-            listsWritten.insert(list)
+            let signature = written.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}") }
+                .joined(separator: "\u{2}")
+            if let list = inlineLists[signature] {
+                row["type"] = "\(kind) \(list)"
+            } else {
+                let list = uniqueListName(name)
+                row["type"] = "\(kind) \(list)"
+                inlineLists[signature] = list
+                listsWritten.insert(list)
+                choices += written.map { $0.merging(["list_name": list]) { _, new in new } }
+            }
         }
     }
 
@@ -467,21 +550,40 @@ private struct XFormTranslation {
 
     /// A list of the form's own, once: its items' names, labels in each
     /// language (inline, or through `itextId`), media and other columns.
-    private mutating func writeList(_ id: String, instance: XFormElement, valueRef: String, labelRef: String) {
+    private mutating func writeList(_ id: String, items: [XFormElement], valueRef: String, labelRef: String) {
         guard listsWritten.insert(id).inserted else { return }
-        let items = instance.children.first?.children ?? []
+        // `jr:itext(itextId)`: the label is the itext named by that field.
+        let itextField = Self.itextField(labelRef)
         for item in items {
             var choice = ["list_name": id]
+            // An item that is only text (`<item>3</item>`) is its own name.
+            if item.children.isEmpty { choice["name"] = item.text.trimmingCharacters(in: .whitespacesAndNewlines) }
             for field in item.children {
                 switch field.name {
                 case valueRef: choice["name"] = field.text
-                case "itextId": translatedTexts(id: field.text, column: "label", into: &choice, context: [])
-                case labelRef where labelRef == "label": choice["label"] = field.text
+                case itextField: translatedTexts(id: field.text, column: "label", into: &choice, context: [])
+                case labelRef: choice["label"] = field.text
                 default: choice[field.name] = field.text
                 }
             }
+            guard choice["name"]?.isEmpty == false else { continue }
             choices.append(choice)
         }
+    }
+
+    /// `jr:itext(field)` → `field`.
+    private static func itextField(_ ref: String) -> String? {
+        let trimmed = ref.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("jr:itext("), trimmed.hasSuffix(")") else { return nil }
+        return trimmed.dropFirst("jr:itext(".count).dropLast().trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The elements at `steps` in a secondary instance (`["root", "item"]`).
+    private static func items(of instance: XFormElement, at steps: [String]) -> [XFormElement] {
+        guard let root = instance.children.first, steps.first == root.name else { return [] }
+        var level = [root]
+        for step in steps.dropFirst() { level = level.flatMap { $0.children(step) } }
+        return level
     }
 
     // MARK: - Columns from the bind and the body
@@ -605,6 +707,19 @@ private struct XFormTranslation {
         }
     }
 
+    /// The form's own secondary instances that expressions read
+    /// (`instance('numbers')/root/item[…]`) and no select chose from: each a
+    /// choice list, which is what the engine reads `instance()` from.
+    private mutating func writeListsReadByExpressions() {
+        for (id, instance) in instances.sorted(by: { $0.key < $1.key }) where instance["src"] == nil && !listsWritten.contains(id) {
+            let reader = "instance('\(id)')"
+            guard survey.contains(where: { row in row.values.contains { $0.contains(reader) } }) else { continue }
+            let items = Self.items(of: instance, at: ["root", "item"])
+            let valueRef = items.first?.child("name") != nil ? "name" : items.first?.children.first?.name ?? "name"
+            writeList(id, items: items, valueRef: valueRef, labelRef: "label")
+        }
+    }
+
     // MARK: - Sheets
 
     private func sheets() -> [Sheet] {
@@ -643,14 +758,21 @@ private struct XFormTranslation {
     }
 
     /// `instance('id')/root/item[filter]` → (`id`, `filter`).
-    private static func instanceItems(_ nodeset: String) -> (String, String?)? {
+    private static func instanceItems(_ nodeset: String) -> (String, [String], String?)? {
         let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("instance("), let close = trimmed.firstIndex(of: ")") else { return nil }
         let id = trimmed[trimmed.index(trimmed.startIndex, offsetBy: "instance(".count)..<close]
             .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
-        let rest = trimmed[trimmed.index(after: close)...]
-        guard rest.hasPrefix("/root/item") else { return nil }
-        return (id, predicate(String(rest.dropFirst("/root/item".count))))
+        var rest = Substring(trimmed[trimmed.index(after: close)...])
+        var filter: String?
+        if let open = rest.firstIndex(of: "[") {
+            filter = predicate(String(rest[open...]))
+            guard filter != nil else { return nil }
+            rest = rest[..<open]
+        }
+        let steps = rest.split(separator: "/").map(String.init)
+        guard rest.hasPrefix("/"), !steps.isEmpty, steps.allSatisfy({ isNCName($0) }) else { return nil }
+        return (id, steps, filter)
     }
 
     /// `/data/repeat[filter]` → (`/data/repeat`, `filter`).
