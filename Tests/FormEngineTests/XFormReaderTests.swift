@@ -133,7 +133,7 @@ final class XFormReaderTests: XCTestCase {
             <bind nodeset="/data/town" type="string"/></model></h:head>
             <h:body><input ref="/data/town" query="instance('town')/root/item"><label>Town</label></input></h:body></h:html>
             """)
-        XCTAssertTrue(external.contains("select_one_external reads its choices from itemsets.csv"), external)
+        XCTAssertTrue(external.contains("select_one_external reads its choices from itemsets.csv, which is not in the form's media"), external)
     }
 
     func testAnXFormsChoicesFromARepeat_andItsTriggers_comeBackAsTheirColumns() throws {
@@ -222,5 +222,27 @@ final class XFormReaderTests: XCTestCase {
             """)
         let lists = Set(form.allQuestions.compactMap(\.listName))
         XCTAssertEqual(lists.count, 1, "\(lists)")
+    }
+
+    func testSelectOneExternal_readsItsChoicesFromTheItemsetsBesideTheForm() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xform-\(UUID().uuidString)")
+        let media = folder.appendingPathComponent("towns-media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#""list_name","name","label","region"\#r\#n"town","arden","Arden","north"\#r\#n"town","calder","Calder","south"\#r\#n"#.utf8)
+            .write(to: media.appendingPathComponent("itemsets.csv"))
+        let form = folder.appendingPathComponent("towns.xml")
+        try Data("""
+            \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><region/><town/></data></instance>
+            <bind nodeset="/data/region" type="string"/><bind nodeset="/data/town" type="string"/></model></h:head><h:body>
+            <input ref="/data/region"><label>Region</label></input>
+            <input ref="/data/town" query="instance('town')/root/item[region= /data/region ]"><label>Town</label></input>
+            </h:body></h:html>
+            """.utf8).write(to: form)
+        let definition = try FormDefinition(contentsOf: form)
+        let town = try XCTUnwrap(definition.allQuestions.first { $0.name == "town" })
+        XCTAssertEqual(town.type, .selectOneExternal)
+        XCTAssertEqual(town.choiceFilter, "region=${region}")
+        XCTAssertEqual(definition.externalChoiceLists["town"]?.choices.map(\.name), ["arden", "calder"])
     }
 }

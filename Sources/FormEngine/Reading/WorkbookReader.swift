@@ -16,6 +16,10 @@ public enum WorkbookReader {
         guard supportedExtensions.contains(fileExtension) else {
             throw .unsupportedExtension(url.lastPathComponent)
         }
+        if fileExtension == "xml" {
+            // An XForm's select_one_external reads the itemsets.csv beside it.
+            return try XFormReader.read(try contents(of: url), fileName: url.lastPathComponent, media: FormMedia(besideFormAt: url))
+        }
         return try read(try contents(of: url), fileName: url.lastPathComponent)
     }
 

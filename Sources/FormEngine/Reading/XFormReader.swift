@@ -11,7 +11,9 @@ import Foundation
 /// `select_one_from_file`. An XForm this reader cannot map to rows (a control
 /// or a bind XLSForm has no column for) is refused with the node that has it.
 enum XFormReader {
-    static func read(_ data: Data, fileName: String) throws(FormFileError) -> Workbook {
+    /// `media`: where the form's files are, for the `itemsets.csv` a
+    /// `select_one_external` reads (`.none` for a form read from memory).
+    static func read(_ data: Data, fileName: String, media: FormMedia = .none) throws(FormFileError) -> Workbook {
         let document: XFormElement?
         do {
             document = try XFormElement.parse(data)
@@ -23,7 +25,7 @@ enum XFormReader {
               let body = document.child("body") else {
             throw .refused(fileName, reason: "it is not an XForm (an h:html with h:head, a model and h:body)")
         }
-        var translation = XFormTranslation(head: head, model: model, body: body)
+        var translation = XFormTranslation(head: head, model: model, body: body, media: media)
         do {
             return try translation.workbook()
         } catch {
@@ -74,10 +76,17 @@ private struct XFormTranslation {
     private var inlineLists: [String: String] = [:]
     private var otherLists: Set<String> = []
 
-    init(head: XFormElement, model: XFormElement, body: XFormElement) {
+    /// The form's files, for `itemsets.csv`.
+    let media: FormMedia
+    /// The first select_one_external, which needs `itemsets.csv`.
+    private var externalSelect: String?
+    private var externalChoices: Sheet?
+
+    init(head: XFormElement, model: XFormElement, body: XFormElement, media: FormMedia) {
         self.head = head
         self.model = model
         self.body = body
+        self.media = media
     }
 
     mutating func workbook() throws(LimitExceeded) -> Workbook {
@@ -93,6 +102,7 @@ private struct XFormTranslation {
         guard !survey.isEmpty else { throw LimitExceeded("it has no questions: its instance holds nothing to answer") }
         placeExternalInstances()
         writeListsReadByExpressions()
+        if let externalSelect { externalChoices = try itemsets(for: externalSelect) }
         // JavaRosa takes a choice name twice in a list (a cascade's `king`
         // under two states); pyxform's check was for the author.
         settings["allow_choice_duplicates"] = "yes"
@@ -410,8 +420,16 @@ private struct XFormTranslation {
         let bindType = bind?["type"] ?? "string"
         switch control.name {
         case "input":
-            if control["query"] != nil {
-                throw LimitExceeded("\(row["name"] ?? ""): select_one_external reads its choices from itemsets.csv, which an XForm leaves on the server")
+            if let query = control["query"] {
+                // select_one_external: its choices are the form's itemsets.csv,
+                // pyxform's external_choices sheet, from the form's media.
+                guard let (list, steps, filter) = Self.instanceItems(query), steps == ["root", "item"] else {
+                    throw LimitExceeded("\(row["name"] ?? ""): its choices come from '\(query)', which is not a list of itemsets.csv")
+                }
+                row["type"] = "select_one_external \(list)"
+                if let filter { row["choice_filter"] = restore(filter, path).trimmingCharacters(in: .whitespaces) }
+                externalSelect = externalSelect ?? row["name"]
+                return
             }
             row["type"] = switch bindType {
             case "int": "integer"
@@ -720,6 +738,33 @@ private struct XFormTranslation {
         }
     }
 
+    /// `itemsets.csv` from the form's media, as the external_choices sheet
+    /// pyxform wrote it from.
+    private func itemsets(for question: String) throws(LimitExceeded) -> Sheet {
+        let data: Data
+        do {
+            data = try media.data(named: "itemsets.csv")
+        } catch .missing {
+            throw LimitExceeded("\(question): select_one_external reads its choices from itemsets.csv, which is not in the form's media (\(media.searchedPlaces.isEmpty ? "a form read from memory has none" : media.searchedPlaces))")
+        } catch .tooLarge {
+            throw LimitExceeded("itemsets.csv is larger than \(FormLimits.dataFileBytes >> 20) MB")
+        } catch .unreadable(let reason) {
+            throw LimitExceeded("itemsets.csv cannot be read: \(reason)")
+        } catch {
+            throw LimitExceeded("itemsets.csv cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw LimitExceeded("itemsets.csv is not UTF-8 text") }
+        let records: [[String]]
+        do {
+            records = try CSVLayoutReader.records(text, strict: true)
+        } catch {
+            throw LimitExceeded("itemsets.csv: \(error.reason)")
+        }
+        let rows = records.enumerated().filter { !($0.element.count == 1 && $0.element[0].isEmpty) }
+            .map { SheetRow(number: $0.offset + 1, cells: $0.element) }
+        return Sheet(name: "external_choices", rows: rows)
+    }
+
     // MARK: - Sheets
 
     private func sheets() -> [Sheet] {
@@ -731,6 +776,7 @@ private struct XFormTranslation {
         }
         if !listed.isEmpty { result.append(Self.sheet("choices", listed, first: ["list_name", "name", "label"])) }
         if !settings.isEmpty { result.append(Self.sheet("settings", [settings], first: ["form_title", "form_id", "version"])) }
+        if let externalChoices { result.append(externalChoices) }
         return result
     }
 
