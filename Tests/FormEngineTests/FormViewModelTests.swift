@@ -434,20 +434,23 @@ final class FormViewModelTests: XCTestCase {
 
     // MARK: - Choices, languages, metadata
 
+    /// Cities filtered by the country chosen, or all of them for 'all'.
+    private static let cities = """
+        | survey |
+        | | type | name | label | choice_filter |
+        | | select_one country | country | Country | |
+        | | select_one city | city | City | country = ${country} or ${country} = 'all' |
+        | choices |
+        | | list_name | name | label | country |
+        | | country | de | Germany | |
+        | | country | fr | France | |
+        | | city | berlin | Berlin | de |
+        | | city | paris | Paris | fr |
+        | | city | lyon | Lyon | fr |
+        """
+
     @MainActor func testChoiceFiltersNarrowTheChoicesLive() async throws {
-        let form = try model("""
-            | survey |
-            | | type | name | label | choice_filter |
-            | | select_one country | country | Country | |
-            | | select_one city | city | City | country = ${country} |
-            | choices |
-            | | list_name | name | label | country |
-            | | country | de | Germany | |
-            | | country | fr | France | |
-            | | city | berlin | Berlin | de |
-            | | city | paris | Paris | fr |
-            | | city | lyon | Lyon | fr |
-            """)
+        let form = try model(Self.cities)
         let city = try XCTUnwrap(form.state(named: "city"))
         XCTAssertEqual(city.choices?.value.map(\.name), [])
         form.state(named: "country")?.value.value = "fr"
@@ -460,19 +463,7 @@ final class FormViewModelTests: XCTestCase {
     }
 
     @MainActor func testAnOfferedChoiceIsFoundByName_amongTheChoicesOfferedNow() async throws {
-        let form = try model("""
-            | survey |
-            | | type | name | label | choice_filter |
-            | | select_one country | country | Country | |
-            | | select_one city | city | City | country = ${country} or ${country} = 'all' |
-            | choices |
-            | | list_name | name | label | country |
-            | | country | de | Germany | |
-            | | country | fr | France | |
-            | | city | berlin | Berlin | de |
-            | | city | paris | Paris | fr |
-            | | city | lyon | Lyon | fr |
-            """)
+        let form = try model(Self.cities)
         let city = try XCTUnwrap(form.state(named: "city"))
         let country = try XCTUnwrap(form.state(named: "country"))
         XCTAssertNil(city.offeredPosition(of: "lyon"))

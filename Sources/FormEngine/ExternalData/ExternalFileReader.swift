@@ -47,46 +47,26 @@ enum ExternalFileReader {
     /// An XML file as it is: its document element and everything below,
     /// text and attributes. ODK's lists are `<root><item>…</item></root>`.
     static func xml(_ data: Data) throws(LimitExceeded) -> InstanceNode {
-        let root = try XMLScanner.scan(data) { scanner -> InstanceNode? in
-            var stack: [InstanceNode] = []
-            var finished: InstanceNode?
-            var elements = 0
-            while let event = try scanner.next() {
-                switch event {
-                case .start(let name, let attributes, let isEmpty):
-                    elements += 1
-                    guard elements <= FormLimits.cells else {
-                        throw LimitExceeded("it holds more than \(FormLimits.cells) elements")
-                    }
-                    let node = InstanceNode(
-                        name: scanner.text(scanner.localName(name)), attributes: Self.attributes(in: attributes, of: scanner)
-                    )
-                    if isEmpty { Self.close(node, into: &stack, finished: &finished) } else { stack.append(node) }
-                case .end:
-                    guard let node = stack.popLast() else { return nil }
-                    Self.close(node, into: &stack, finished: &finished)
-                case .text(let range, let isCDATA):
-                    guard !stack.isEmpty else { continue }
-                    stack[stack.count - 1].text += scanner.text(range, isCDATA: isCDATA)
-                }
+        guard let root = try XMLTree.parse(data) else { throw LimitExceeded("it is not well-formed XML") }
+        return instanceNode(root).trimmingLayout()
+    }
+
+    /// An element as an instance's node: its direct text, its attributes by
+    /// local name (as paths read them, `@id`), its child elements.
+    private static func instanceNode(_ element: XMLTree) -> InstanceNode {
+        var attributes: [String: String] = [:]
+        for (name, value) in element.attributes {
+            attributes[String(name.split(separator: ":").last ?? "")] = value
+        }
+        var text = ""
+        var children: [InstanceNode] = []
+        for content in element.content {
+            switch content {
+            case .text(let part): text += part
+            case .element(let child): children.append(instanceNode(child))
             }
-            return finished
         }
-        guard let root = root ?? nil else { throw LimitExceeded("it is not well-formed XML") }
-        return root.trimmingLayout()
-    }
-
-    private static func close(_ node: InstanceNode, into stack: inout [InstanceNode], finished: inout InstanceNode?) {
-        if stack.isEmpty { finished = node } else { stack[stack.count - 1].children.append(node) }
-    }
-
-    /// Attributes by local name, as the instance's paths read them (`@id`).
-    private static func attributes(in range: Range<Int>, of scanner: XMLScanner) -> [String: String] {
-        var found: [String: String] = [:]
-        for (name, value) in scanner.attributes(in: range) {
-            found[String(name.split(separator: ":").last ?? "")] = value
-        }
-        return found
+        return InstanceNode(name: element.name, text: text, attributes: attributes, children: children)
     }
 
     /// A GeoJSON FeatureCollection as ODK reads it: one `<item>` per

@@ -31,7 +31,7 @@ struct ExternalSearch: Sendable {
     /// Reads `search(…)` as written in an appearance; throws the reason it cannot.
     init(_ call: String) throws(ExternalSearchError) {
         guard let open = call.firstIndex(of: "("), call.last == ")" else { throw .notACall }
-        let arguments = Self.arguments(String(call[call.index(after: open)..<call.index(before: call.endIndex)]))
+        let arguments = ExpressionText.arguments(String(call[call.index(after: open)..<call.index(before: call.endIndex)]))
         guard [1, 4, 6].contains(arguments.count) else { throw .argumentCount(arguments.count) }
         func literal(_ position: Int) throws(ExternalSearchError) -> String {
             let text = arguments[position]
@@ -121,7 +121,7 @@ struct ExternalSearch: Sendable {
         guard let start = text.range(of: "search(", options: .caseInsensitive)?.lowerBound else { return nil }
         if start > text.startIndex, !text[text.index(before: start)].isWhitespace { return nil }
         var end: String.Index?
-        walk(text[start...]) { index, character, depth in
+        ExpressionText.walk(text[start...]) { index, character, depth in
             guard character == ")", depth == 1 else { return true }
             end = text.index(after: index)
             return false
@@ -129,41 +129,6 @@ struct ExternalSearch: Sendable {
         return end.map { start..<$0 }
     }
 
-    /// The call's arguments, split at the commas outside quotes and parentheses.
-    private static func arguments(_ text: String) -> [String] {
-        var arguments: [String] = []
-        var start = text.startIndex
-        walk(Substring(text)) { index, character, depth in
-            if character == ",", depth == 0 {
-                arguments.append(String(text[start..<index].trimmingWhitespace()))
-                start = text.index(after: index)
-            }
-            return true
-        }
-        let last = String(text[start...].trimmingWhitespace())
-        if !last.isEmpty || !arguments.isEmpty { arguments.append(last) }
-        return arguments
-    }
-
-    /// Calls `visit` with each character outside quotes and how many
-    /// parentheses were open before it, until `visit` returns false.
-    private static func walk(_ text: Substring, _ visit: (String.Index, Character, Int) -> Bool) {
-        var depth = 0
-        var quote: Character?
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            if character == "'" || character == "\"" {
-                quote = character
-                continue
-            }
-            guard visit(index, character, depth) else { return }
-            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
-        }
-    }
 }
 
 /// Why an appearance's `search()` cannot be read.

@@ -14,9 +14,9 @@ enum XFormReader {
     /// `media`: where the form's files are, for the `itemsets.csv` a
     /// `select_one_external` reads (`.none` for a form read from memory).
     static func read(_ data: Data, fileName: String, media: FormMedia = .none) throws(FormFileError) -> Workbook {
-        let document: XFormElement?
+        let document: XMLTree?
         do {
-            document = try XFormElement.parse(data)
+            document = try XMLTree.parse(data)
         } catch {
             throw .refused(fileName, reason: error.reason)
         }
@@ -36,21 +36,21 @@ enum XFormReader {
 
 /// One XForm's rows, read from its model and body.
 private struct XFormTranslation {
-    let head: XFormElement
-    let model: XFormElement
-    let body: XFormElement
+    let head: XMLTree
+    let model: XMLTree
+    let body: XMLTree
 
     /// Texts by language, id and form (`""`, `image`, `guidance`, …), as
     /// written: a text's `<output>`s are read where it is used.
-    private var itext: [(language: String, texts: [String: [String: XFormElement]])] = []
+    private var itext: [(language: String, texts: [String: [String: XMLTree]])] = []
     private var defaultLanguage: String?
-    private var binds: [String: XFormElement] = [:]
+    private var binds: [String: XMLTree] = [:]
     /// Nodes by their bind's `id`, for a control written `bind="id"`.
     private var bindIDs: [String: String] = [:]
     /// Body elements by the node they are for: controls, groups, repeats.
-    private var controls: [String: XFormElement] = [:]
-    private var groups: [String: XFormElement] = [:]
-    private var repeats: [String: XFormElement] = [:]
+    private var controls: [String: XMLTree] = [:]
+    private var groups: [String: XMLTree] = [:]
+    private var repeats: [String: XMLTree] = [:]
     /// `setvalue`s run as the response begins (dynamic defaults), by target.
     private var firstLoadValues: [String: String] = [:]
     /// `setvalue`s run when a question changes: target → (question's path, value).
@@ -63,7 +63,7 @@ private struct XFormTranslation {
     /// `odk:recordaudio` targets and their quality.
     private var backgroundAudio: [String: String] = [:]
     /// Secondary instances by id.
-    private var instances: [String: XFormElement] = [:]
+    private var instances: [String: XMLTree] = [:]
     private var names: [String: String] = [:]
     /// Every node of the primary instance, by path.
     private var nodes: Set<String> = []
@@ -82,7 +82,7 @@ private struct XFormTranslation {
     private var externalSelect: String?
     private var externalChoices: Sheet?
 
-    init(head: XFormElement, model: XFormElement, body: XFormElement, media: FormMedia) {
+    init(head: XMLTree, model: XMLTree, body: XMLTree, media: FormMedia) {
         self.head = head
         self.model = model
         self.body = body
@@ -111,15 +111,15 @@ private struct XFormTranslation {
 
     // MARK: - The model
 
-    private mutating func readModel() throws(LimitExceeded) -> XFormElement {
-        var primary: XFormElement?
+    private mutating func readModel() throws(LimitExceeded) -> XMLTree {
+        var primary: XMLTree?
         for element in model.children {
             switch element.name {
             case "itext":
                 for translation in element.children("translation") {
                     let language = translation["lang"] ?? "default"
                     if translation["default"] != nil { defaultLanguage = language }
-                    var texts: [String: [String: XFormElement]] = [:]
+                    var texts: [String: [String: XMLTree]] = [:]
                     for text in translation.children("text") {
                         guard let id = text["id"] else { continue }
                         for value in text.children("value") { texts[id, default: [:]][value["form"] ?? ""] = value }
@@ -158,7 +158,7 @@ private struct XFormTranslation {
 
     /// The node a body element is for: its `ref` (from `base`, the group's
     /// node, when relative), or its `bind`'s nodeset.
-    private func node(of element: XFormElement, in base: String) -> String? {
+    private func node(of element: XMLTree, in base: String) -> String? {
         if var ref = element["ref"] ?? element["nodeset"] {
             ref = ref.trimmingCharacters(in: .whitespaces)
             if ref.hasPrefix("current()/") { ref.removeFirst("current()/".count) }
@@ -170,18 +170,18 @@ private struct XFormTranslation {
     }
 
     /// The node an action (`setvalue`, `odk:setgeopoint`) sets, resolved as a control's.
-    private func action(_ element: XFormElement, in base: String) -> String? {
+    private func action(_ element: XMLTree, in base: String) -> String? {
         element["ref"] == nil && element["bind"] == nil ? nil : node(of: element, in: base)
     }
 
     /// Whether a `setvalue` gives its node's value as a response or a
     /// repeat's instance begins: a default written as an expression.
-    private static func setsDefault(_ action: XFormElement) -> Bool {
+    private static func setsDefault(_ action: XMLTree) -> Bool {
         let events = (action["event"] ?? "").split(separator: " ")
         return events.contains("odk-instance-first-load") || events.contains("odk-new-repeat")
     }
 
-    private mutating func readBody(_ element: XFormElement, in base: String = "") {
+    private mutating func readBody(_ element: XMLTree, in base: String = "") {
         for child in element.children {
             switch child.name {
             case "group":
@@ -224,9 +224,9 @@ private struct XFormTranslation {
 
     /// The nodes a `${name}` can stand for: those whose name no other node
     /// has (a path to one of two `a`s stays a path).
-    private mutating func collectNames(_ root: XFormElement, path: [String]) {
+    private mutating func collectNames(_ root: XMLTree, path: [String]) {
         var paths: [String: [String]] = [:]
-        func visit(_ element: XFormElement, _ path: [String]) {
+        func visit(_ element: XMLTree, _ path: [String]) {
             var seen: Set<String> = []
             for child in element.children where seen.insert(child.name).inserted {
                 let childPath = path + [child.name]
@@ -242,7 +242,7 @@ private struct XFormTranslation {
 
     // MARK: - Settings
 
-    private mutating func readSettings(_ primary: XFormElement) {
+    private mutating func readSettings(_ primary: XMLTree) {
         if let title = head.child("title")?.text, !title.isEmpty { settings["form_title"] = title }
         if let id = primary["id"] { settings["form_id"] = id }
         if let version = primary["version"] { settings["version"] = version }
@@ -261,7 +261,7 @@ private struct XFormTranslation {
 
     // MARK: - Survey rows
 
-    private mutating func rows(under parent: XFormElement, path: [String]) throws(LimitExceeded) {
+    private mutating func rows(under parent: XMLTree, path: [String]) throws(LimitExceeded) {
         var seen: Set<String> = []
         for node in parent.children where seen.insert(node.name).inserted {
             let nodePath = path + [node.name]
@@ -282,7 +282,7 @@ private struct XFormTranslation {
 
     /// pyxform's `meta`: the instance id is the engine's own; an audit log
     /// is a row of the survey.
-    private mutating func metaRows(_ meta: XFormElement, path: [String]) throws(LimitExceeded) {
+    private mutating func metaRows(_ meta: XMLTree, path: [String]) throws(LimitExceeded) {
         for node in meta.children where node.name == "audit" {
             var row = ["type": "audit", "name": "audit"]
             let bind = binds["/" + (path + ["audit"]).joined(separator: "/")]
@@ -297,7 +297,7 @@ private struct XFormTranslation {
         }
     }
 
-    private mutating func groupRows(_ node: XFormElement, path: [String]) throws(LimitExceeded) {
+    private mutating func groupRows(_ node: XMLTree, path: [String]) throws(LimitExceeded) {
         let ref = "/" + path.joined(separator: "/")
         let repeatElement = repeats[ref]
         let kind = repeatElement == nil ? "group" : "repeat"
@@ -347,7 +347,7 @@ private struct XFormTranslation {
         }
     }
 
-    private mutating func questionRow(_ node: XFormElement, path: [String]) throws(LimitExceeded) {
+    private mutating func questionRow(_ node: XMLTree, path: [String]) throws(LimitExceeded) {
         let ref = "/" + path.joined(separator: "/")
         let bind = binds[ref]
         var row = ["name": node.name]
@@ -389,7 +389,7 @@ private struct XFormTranslation {
 
     /// The row a node without a control is: metadata pyxform writes as a
     /// preload, a calculation, or a hidden value.
-    private func hiddenType(_ bind: XFormElement?, ref: String) -> String {
+    private func hiddenType(_ bind: XMLTree?, ref: String) -> String {
         if startGeopoints.contains(ref) { return "start-geopoint" }
         if backgroundGeopoints[ref] != nil { return "background-geopoint" }
         switch (bind?["jr:preload"], bind?["jr:preloadParams"]?.lowercased()) {
@@ -415,7 +415,7 @@ private struct XFormTranslation {
 
     /// The type of a question with a control, from the control and its bind's type.
     private mutating func controlType(
-        _ control: XFormElement, bind: XFormElement?, into row: inout [String: String], path: [String]
+        _ control: XMLTree, bind: XMLTree?, into row: inout [String: String], path: [String]
     ) throws(LimitExceeded) {
         let bindType = bind?["type"] ?? "string"
         switch control.name {
@@ -482,7 +482,7 @@ private struct XFormTranslation {
 
     /// pyxform writes a note's bind from its type, `readonly` before `type`,
     /// and a read-only text's from its row, `type` first.
-    private static func isNote(_ bind: XFormElement?) -> Bool {
+    private static func isNote(_ bind: XMLTree?) -> Bool {
         guard let bind, bind["readonly"] == "true()", bind["calculate"] == nil,
               let readonly = bind.attributeOrder.firstIndex(of: "readonly") else { return false }
         guard let type = bind.attributeOrder.firstIndex(of: "type") else { return true }
@@ -493,7 +493,7 @@ private struct XFormTranslation {
     /// instance, or items written in the control), a data file's, or a
     /// repeat's answers.
     private mutating func choiceType(
-        _ kind: String, control: XFormElement, into row: inout [String: String], path: [String]
+        _ kind: String, control: XMLTree, into row: inout [String: String], path: [String]
     ) throws(LimitExceeded) {
         let name = row["name"] ?? ""
         if let itemset = control.child("itemset"), var nodeset = itemset["nodeset"] {
@@ -501,10 +501,10 @@ private struct XFormTranslation {
             // `randomize(instance('list')/root/item, seed)`.
             if nodeset.hasPrefix("randomize("), nodeset.hasSuffix(")") {
                 let inner = String(nodeset.dropFirst("randomize(".count).dropLast())
-                let split = Self.splitTopLevelComma(inner)
+                let split = ExpressionText.arguments(inner)
                 nodeset = split.first ?? inner
                 parameters.append("randomize=true")
-                if split.count > 1 { parameters.append("seed=\(restore(split[1].trimmingCharacters(in: .whitespaces), path))") }
+                if split.count > 1 { parameters.append("seed=\(restore(split[1], path))") }
             }
             let valueRef = itemset.child("value")?["ref"] ?? "name"
             let labelRef = itemset.child("label")?["ref"] ?? "label"
@@ -568,7 +568,7 @@ private struct XFormTranslation {
 
     /// A list of the form's own, once: its items' names, labels in each
     /// language (inline, or through `itextId`), media and other columns.
-    private mutating func writeList(_ id: String, items: [XFormElement], valueRef: String, labelRef: String) {
+    private mutating func writeList(_ id: String, items: [XMLTree], valueRef: String, labelRef: String) {
         guard listsWritten.insert(id).inserted else { return }
         // `jr:itext(itextId)`: the label is the itext named by that field.
         let itextField = Self.itextField(labelRef)
@@ -597,7 +597,7 @@ private struct XFormTranslation {
     }
 
     /// The elements at `steps` in a secondary instance (`["root", "item"]`).
-    private static func items(of instance: XFormElement, at steps: [String]) -> [XFormElement] {
+    private static func items(of instance: XMLTree, at steps: [String]) -> [XMLTree] {
         guard let root = instance.children.first, steps.first == root.name else { return [] }
         var level = [root]
         for step in steps.dropFirst() { level = level.flatMap { $0.children(step) } }
@@ -606,7 +606,7 @@ private struct XFormTranslation {
 
     // MARK: - Columns from the bind and the body
 
-    private func bindColumns(_ bind: XFormElement, into row: inout [String: String], path: [String]) {
+    private func bindColumns(_ bind: XMLTree, into row: inout [String: String], path: [String]) {
         let isNote = row["type"] == "note"
         if let relevant = bind["relevant"] { row["relevant"] = restore(relevant, path) }
         if let constraint = bind["constraint"] { row["constraint"] = restore(constraint, path) }
@@ -634,12 +634,12 @@ private struct XFormTranslation {
     }
 
     /// A control's or a group's label and hint, with their media and guidance.
-    private func texts(of element: XFormElement, into row: inout [String: String], context: [String]) {
+    private func texts(of element: XMLTree, into row: inout [String: String], context: [String]) {
         if let label = element.child("label") { texts(label, column: "label", into: &row, context: context) }
         if let hint = element.child("hint") { texts(hint, column: "hint", into: &row, context: context) }
     }
 
-    private func texts(_ element: XFormElement, column: String, into row: inout [String: String], context: [String]) {
+    private func texts(_ element: XMLTree, column: String, into row: inout [String: String], context: [String]) {
         if let ref = element["ref"], let id = Self.itextID(ref) {
             translatedTexts(id: id, column: column, into: &row, context: context)
         } else {
@@ -671,7 +671,7 @@ private struct XFormTranslation {
 
     /// A label's text with each `<output value="…"/>` written as `${name}`,
     /// without the white space pyxform puts around a label that has one.
-    private func labelText(_ element: XFormElement, context: [String]) -> String {
+    private func labelText(_ element: XMLTree, context: [String]) -> String {
         element.content.map { content -> String in
             switch content {
             case .text(let text): text
@@ -835,27 +835,5 @@ private struct XFormTranslation {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("["), trimmed.hasSuffix("]") else { return nil }
         return String(trimmed.dropFirst().dropLast())
-    }
-
-    /// `a, b` split at its first comma outside parentheses and quotes.
-    private static func splitTopLevelComma(_ text: String) -> [String] {
-        var depth = 0
-        var quote: Character?
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character
-            case "(", "[": depth += 1
-            case ")", "]": depth -= 1
-            case "," where depth == 0:
-                return [String(text[..<index]), String(text[text.index(after: index)...])]
-            default: break
-            }
-        }
-        return [text]
     }
 }

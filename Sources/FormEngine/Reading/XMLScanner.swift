@@ -144,26 +144,13 @@ struct XMLScanner {
     /// entities not yet decoded; for reading it without making a string.
     /// `prefixed`: only an attribute in a namespace (`r:id`, not `id`).
     func attributeValue(_ local: StaticString, in range: Range<Int>, prefixed: Bool = false) -> Range<Int>? {
-        var cursor = range.lowerBound
-        while cursor < range.upperBound {
-            while cursor < range.upperBound, Self.isSpace(bytes[cursor]) { cursor += 1 }
-            let nameStart = cursor
-            while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "="), !Self.isSpace(bytes[cursor]) { cursor += 1 }
-            let attributeName = nameStart..<cursor
-            while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "\"") && bytes[cursor] != UInt8(ascii: "'") {
-                cursor += 1
-            }
-            guard cursor < range.upperBound else { return nil }
-            let quote = bytes[cursor]
-            let valueStart = cursor + 1
-            cursor = valueStart
-            while cursor < range.upperBound, bytes[cursor] != quote { cursor += 1 }
-            if name(attributeName, is: local), !prefixed || localName(attributeName) != attributeName {
-                return valueStart..<cursor
-            }
-            cursor += 1
+        var found: Range<Int>?
+        forEachAttribute(in: range) { name, value in
+            guard self.name(name, is: local), !prefixed || localName(name) != name else { return true }
+            found = value
+            return false
         }
-        return nil
+        return found
     }
 
     /// Every attribute in a start tag's `range`, in order: its name as written
@@ -171,6 +158,17 @@ struct XMLScanner {
     /// declarations (`xmlns`, `xmlns:jr`) left out.
     func attributes(in range: Range<Int>) -> [(name: String, value: String)] {
         var found: [(name: String, value: String)] = []
+        forEachAttribute(in: range) { name, value in
+            let written = text(name)
+            if !written.isEmpty, written != "xmlns", !written.hasPrefix("xmlns:") { found.append((written, text(value))) }
+            return true
+        }
+        return found
+    }
+
+    /// Calls `visit` with each attribute's name and value (without quotes)
+    /// in a start tag's `range`, until it returns false.
+    private func forEachAttribute(in range: Range<Int>, _ visit: (_ name: Range<Int>, _ value: Range<Int>) -> Bool) {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             while cursor < range.upperBound, Self.isSpace(bytes[cursor]) { cursor += 1 }
@@ -178,18 +176,14 @@ struct XMLScanner {
             while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "="), !Self.isSpace(bytes[cursor]) { cursor += 1 }
             let name = nameStart..<cursor
             while cursor < range.upperBound, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
-            guard cursor < range.upperBound else { break }
+            guard cursor < range.upperBound else { return }
             let quote = bytes[cursor]
             let valueStart = cursor + 1
             cursor = valueStart
             while cursor < range.upperBound, bytes[cursor] != quote { cursor += 1 }
-            let written = text(name)
-            if !written.isEmpty, written != "xmlns", !written.hasPrefix("xmlns:") {
-                found.append((written, text(valueStart..<min(cursor, range.upperBound))))
-            }
+            guard visit(name, valueStart..<min(cursor, range.upperBound)) else { return }
             cursor += 1
         }
-        return found
     }
 
     /// The decimal digits in `range` as a number, appended to the digits read

@@ -1,12 +1,13 @@
 import Foundation
 
-/// An XForm's XML as a tree: elements with their attributes and their
-/// content in order, text and elements mixed (a label is text with
-/// `<output>` elements inside it).
+/// An XML document as a tree: elements with their attributes and their
+/// content in order, text and elements mixed (an XForm's label is text with
+/// `<output>` elements inside it). Forms and their data files (XForms,
+/// `xml-external` files) are read into it.
 ///
 /// Read with the workbook's own scanner, bounded by `FormLimits` like any
 /// form file: a form comes from a server or a colleague, not from us.
-struct XFormElement {
+struct XMLTree {
     /// The name without its prefix (`h:html` → `html`).
     var name: String
     /// Attributes by name as written (`jr:count`, `nodeset`).
@@ -18,22 +19,22 @@ struct XFormElement {
 
     enum Content {
         case text(String)
-        case element(XFormElement)
+        case element(XMLTree)
     }
 
     /// The child elements, in order.
-    var children: [XFormElement] {
+    var children: [XMLTree] {
         content.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
     /// The first child element named `name`.
-    func child(_ name: String) -> XFormElement? {
+    func child(_ name: String) -> XMLTree? {
         for case .element(let element) in content where element.name == name { return element }
         return nil
     }
 
     /// Every child element named `name`.
-    func children(_ name: String) -> [XFormElement] {
+    func children(_ name: String) -> [XMLTree] {
         children.filter { $0.name == name }
     }
 
@@ -56,10 +57,10 @@ struct XFormElement {
     }
 
     /// Reads `data` as XML; nil when it is not well-formed.
-    static func parse(_ data: Data) throws(LimitExceeded) -> XFormElement? {
-        let root = try XMLScanner.scan(data) { scanner -> XFormElement? in
-            var stack: [XFormElement] = []
-            var finished: XFormElement?
+    static func parse(_ data: Data) throws(LimitExceeded) -> XMLTree? {
+        let root = try XMLScanner.scan(data) { scanner -> XMLTree? in
+            var stack: [XMLTree] = []
+            var finished: XMLTree?
             var elements = 0
             var textBytes = 0
             while let event = try scanner.next() {
@@ -70,7 +71,7 @@ struct XFormElement {
                         throw LimitExceeded("it holds more than \(FormLimits.cells) elements")
                     }
                     let written = scanner.attributes(in: attributes)
-                    let element = XFormElement(
+                    let element = XMLTree(
                         name: scanner.text(scanner.localName(name)),
                         attributes: Dictionary(written.map { ($0.name, $0.value) }) { first, _ in first },
                         attributeOrder: written.map(\.name)
@@ -96,7 +97,7 @@ struct XFormElement {
         return root ?? nil
     }
 
-    private static func close(_ element: XFormElement, into stack: inout [XFormElement], finished: inout XFormElement?) {
+    private static func close(_ element: XMLTree, into stack: inout [XMLTree], finished: inout XMLTree?) {
         if stack.isEmpty { finished = element } else { stack[stack.count - 1].content.append(.element(element)) }
     }
 }
