@@ -33,7 +33,7 @@ final class XFormReaderTests: XCTestCase {
             <instance><visit id="clinic" version="7"><name/><age>30</age><smoker/><more><note/></more>
             <meta><instanceName/></meta></visit></instance>
             <bind nodeset="/visit/name" type="string" required="true()"/>
-            <bind id="age" nodeset="/visit/age" type="int" constraint=". &lt; 120" jr:constraintMsg="Too old"/>
+            <bind id="age" nodeset="/visit/age" type="xsd:int" constraint=". &lt; 120" jr:constraintMsg="Too old"/>
             <bind nodeset="/visit/smoker" type="string" relevant="/visit/age &gt; 12"/>
             <bind nodeset="/visit/more/note" readonly="true()" type="string"/>
             <bind nodeset="/visit/meta/instanceName" type="string" calculate="concat(/visit/name, '-', /visit/age)"/>

@@ -365,7 +365,8 @@ private struct XFormTranslation {
         if let bind { bindColumns(bind, into: &row, path: path) }
         if let value = firstLoadValues[ref] {
             row["default"] = restore(value, path)
-        } else if !node.text.isEmpty, row["type"] != "calculate" {
+        } else if !node.text.allSatisfy(\.isWhitespace), row["type"] != "calculate" {
+            // White space alone is a hand-written form's layout, not a value.
             row["default"] = node.text
         }
         // pyxform's `percentage`, `phone number`, …: a type and the constraint it brings.
@@ -417,7 +418,7 @@ private struct XFormTranslation {
     private mutating func controlType(
         _ control: XMLTree, bind: XMLTree?, into row: inout [String: String], path: [String]
     ) throws(LimitExceeded) {
-        let bindType = bind?["type"] ?? "string"
+        let bindType = Self.dataType(bind?["type"])
         switch control.name {
         case "input":
             if let query = control["query"] {
@@ -477,6 +478,19 @@ private struct XFormTranslation {
             if !parameters.isEmpty { row["parameters"] = parameters.joined(separator: " ") }
         default:
             throw LimitExceeded("\(row["name"] ?? ""): a <\(control.name)> control, which XLSForm has no type for")
+        }
+    }
+
+    /// A bind's `type` as pyxform writes it: hand-written forms add XML
+    /// Schema's prefix (`xsd:int`) and JavaRosa takes `integer` and
+    /// `datetime` too.
+    private static func dataType(_ written: String?) -> String {
+        guard var type = written?.trimmingCharacters(in: .whitespaces), !type.isEmpty else { return "string" }
+        if let colon = type.firstIndex(of: ":"), type[..<colon] != "odk" { type = String(type[type.index(after: colon)...]) }
+        switch type.lowercased() {
+        case "integer", "int": return "int"
+        case "datetime": return "dateTime"
+        default: return type
         }
     }
 
@@ -614,7 +628,7 @@ private struct XFormTranslation {
             row["required"] = required == "true()" ? "yes" : restore(required, path)
         }
         if let readonly = bind["readonly"], readonly != "false()", !isNote,
-           row["type"] != "calculate", !(bind["jr:preload"] != nil) {
+           row["type"] != "calculate", bind["jr:preload"] == nil {
             row["read_only"] = readonly == "true()" ? "yes" : restore(readonly, path)
         }
         if let calculate = bind["calculate"] {
