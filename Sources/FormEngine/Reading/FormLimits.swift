@@ -33,6 +33,11 @@ public enum FormLimits {
     /// bounds the memory a sheet can take.
     public static let cells = 2_000_000
 
+    /// Elements an XML document read whole (an XForm, an `xml-external`
+    /// file) may hold: each is kept as a node of about 50 bytes, so that a
+    /// file of empty elements stays within 4 times its size and 100 MB.
+    public static let xmlElements = 1_000_000
+
     /// The format's own last column (`XFD`) and last row.
     public static let columns = 16_384
     public static let rows = 1_048_576

@@ -67,8 +67,8 @@ struct XMLTree {
                 switch event {
                 case .start(let name, let attributes, let isEmpty):
                     elements += 1
-                    guard elements <= FormLimits.cells else {
-                        throw LimitExceeded("it holds more than \(FormLimits.cells) elements")
+                    guard elements <= FormLimits.xmlElements else {
+                        throw LimitExceeded("it holds more than \(FormLimits.xmlElements) elements")
                     }
                     let written = scanner.attributes(in: attributes)
                     let element = XMLTree(
