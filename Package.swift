@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Already in the graph through postgres-nio: digest()'s hashes.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // OpenRosa servers: HTTP/1.1 and 2, TLS, redirects and timeouts on
+        // the SwiftNIO postgres-nio already brings.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
@@ -83,13 +86,23 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // OpenRosa, the protocol of ODK Central, KoboToolbox and Ona: a
+        // server's form list, form downloads with their media files. No GTK.
+        .target(
+            name: "OpenRosa",
+            dependencies: [
+                "FormEngine",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The desktop application: its windows, the form renderer and its
         // controls, the command line. A library, so that Swift tests reach
         // all of it; the executable only runs it.
         .target(
             name: "SurveyFormApp",
             dependencies: [
-                "FormEngine", "SurveyStorage", "SurveySync", "TwoWayBinding", "TwoWayBindingGtk",
+                "FormEngine", "SurveyStorage", "SurveySync", "OpenRosa", "TwoWayBinding", "TwoWayBindingGtk",
                 "TwoWayBindingAdw", "GtkAppShell",
             ],
             // The built-in survey's XLSForm, compiled in as bytes: no bundle
@@ -146,6 +159,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        .testTarget(name: "OpenRosaTests", dependencies: ["OpenRosa", "FormEngine"]),
         // The app's own code: the renderer's registry and each control kind
         // on real widgets, under Xvfb.
         .testTarget(

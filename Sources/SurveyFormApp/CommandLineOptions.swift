@@ -13,6 +13,7 @@ enum CommandLineMode: Equatable {
     case describeForm(path: String)
     case describeInstance(path: String)
     case sync(SyncCommands.Command, SyncCommands.Overrides)
+    case formServer(FormServerCommands.Command, FormServerCommands.Login)
 }
 
 @MainActor
@@ -41,6 +42,9 @@ enum CommandLineOptions {
                 CommandLineOption("user", argument: .string, description: tr("With the sync options, log in to the server as USER"), placeholder: tr("USER")),
                 CommandLineOption("port", argument: .integer, description: tr("With the sync options, the server's PORT"), placeholder: tr("PORT")),
                 CommandLineOption("ca-file", argument: .path, description: tr("With the sync options, also trust the certificate authority in the PEM file PATH"), placeholder: tr("PATH")),
+                CommandLineOption("list-forms", argument: .string, description: tr("List the forms on the OpenRosa server at URL (ODK Central, KoboToolbox, Ona) and exit"), placeholder: tr("URL")),
+                CommandLineOption("get-forms", argument: .string, description: tr("Download the forms on the OpenRosa server at URL with their media files, or bring them up to date, and exit"), placeholder: tr("URL")),
+                CommandLineOption("form-id", argument: .string, description: tr("With --get-forms, only the form with the id ID"), placeholder: tr("ID")),
                 CommandLineOption("publish-form", argument: .path, description: tr("Put the form file FORM on the server, so that its export lays out the form's columns, and exit"), placeholder: tr("FORM")),
             ],
             // Read here to check the form before anything opens; GApplication
@@ -61,6 +65,11 @@ enum CommandLineOptions {
             return .exportCSV(path: path, force: force, form: options.path("form"))
         }
         if let path = options.path("screenshot") { return .screenshot(path: path) }
+        let login = FormServerCommands.Login(user: options.string("user") ?? "", askPassword: options.contains("ask-password"))
+        if let url = options.string("list-forms") { return .formServer(.list(server: url), login) }
+        if let url = options.string("get-forms") {
+            return .formServer(.get(server: url, formID: options.string("form-id")), login)
+        }
         if let path = options.path("publish-form") { return .sync(.publishForm(path: path), syncOverrides(options)) }
         let commands: [(String, SyncCommands.Command)] = [
             ("sync-status", .status), ("sync-now", .sendNow), ("server-setup", .setUpServer), ("store-password", .storePassword),

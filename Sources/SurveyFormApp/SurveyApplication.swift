@@ -94,6 +94,8 @@ public final class SurveyApplication {
             return DescribeForm.runInstance(path: path)
         case .sync(let command, let overrides):
             return SyncCommands.run(command, overrides: overrides)
+        case .formServer(let command, let login):
+            return FormServerCommands.run(command, login: login)
         case .screenshot(let path):
             // A screenshot needs its own instance, not the running one's window.
             application.flags = .nonUnique

@@ -119,7 +119,7 @@ enum SyncCommands {
                 printError(error.localizedDescription)
                 return 1
             }
-            let report = waitFor { () async throws -> OutboxSender.Report in
+            let report = Terminal.waitFor { () async throws -> OutboxSender.Report in
                 await OutboxSender(store: store, settings: settings, password: secret).sendDue(ignoringBackoff: true)
             }
             guard case .success(let sent) = report else { return 1 }
@@ -147,7 +147,7 @@ enum SyncCommands {
             printError(error.localizedDescription)
             return 1
         }
-        switch waitFor({ try await work(secret) }) {
+        switch Terminal.waitFor({ try await work(secret) }) {
         case .success(let value):
             report(value)
             return 0
@@ -187,52 +187,10 @@ enum SyncCommands {
     /// stored (a server that trusts this login needs none).
     private static func password(for settings: ServerSettings, asking: Bool) throws -> String? {
         guard asking else { return try Keyring.password(for: settings) }
-        guard let typed = readPassword(prompt: String(format: tr("Password for %@: "), settings.displayName)), !typed.isEmpty else {
+        guard let typed = Terminal.readPassword(prompt: String(format: tr("Password for %@: "), settings.displayName)), !typed.isEmpty else {
             throw SyncError(tr("No password was given on standard input."), kind: .notConfigured)
         }
         return typed
-    }
-
-    /// A line from standard input; at a terminal, after `prompt` on standard
-    /// error and without echoing what is typed.
-    private static func readPassword(prompt: String) -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
-        FileHandle.standardError.write(Data(prompt.utf8))
-        var saved = termios()
-        let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
-        if hidden {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
-        }
-        defer {
-            if hidden { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
-        }
-        return readLine(strippingNewline: true)
-    }
-
-    /// Runs `work` off the main thread and waits: these commands run before
-    /// any main loop, with nothing else for the main thread to do. `work`
-    /// must not need the main actor, which is waiting here.
-    private static func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox<T>()
-        Task.detached {
-            do {
-                box.result = .success(try await work())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        done.wait()
-        return box.result ?? .failure(SyncError("", kind: .unreachable))
-    }
-
-    private final class ResultBox<T>: @unchecked Sendable {
-        // Written by the task before it signals, read after the wait.
-        var result: Result<T, any Error>?
     }
 
     private static func printError(_ message: String) {

@@ -44,4 +44,47 @@ enum Terminal {
         default: false
         }
     }
+
+    /// A line from standard input; at a terminal, after `prompt` on standard
+    /// error and without echoing what is typed.
+    static func readPassword(prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var saved = termios()
+        let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
+        if hidden {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if hidden { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
+    }
+
+    /// Runs `work` off the main thread and waits: these commands run before
+    /// any main loop, with nothing else for the main thread to do. `work`
+    /// must not need the main actor, which is waiting here.
+    static func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task.detached {
+            do {
+                box.result = .success(try await work())
+            } catch {
+                box.result = .failure(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        return box.result ?? .failure(CancellationError())
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        // Written by the task before it signals, read after the wait.
+        var result: Result<T, any Error>?
+    }
+
 }

@@ -82,8 +82,8 @@ public enum FormLimits {
 
 /// A limit of `FormLimits` that a form file reached: why it is refused, in
 /// words its author understands.
-struct LimitExceeded: Error, Equatable {
-    var reason: String
+public struct LimitExceeded: Error, Equatable {
+    public var reason: String
 
     init(_ reason: String) {
         self.reason = reason

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An XML document as a tree: elements with their attributes and their
 /// content in order, text and elements mixed (an XForm's label is text with
@@ -6,40 +6,42 @@ import Foundation
 /// `xml-external` files) are read into it.
 ///
 /// Read with the workbook's own scanner, bounded by `FormLimits` like any
-/// form file: a form comes from a server or a colleague, not from us.
-struct XMLTree {
+/// form file: a form comes from a server or a colleague, not from us. Public
+/// for the OpenRosa client's form lists, manifests and server answers: one
+/// XML reader for everything the app is handed.
+public struct XMLTree: Sendable {
     /// The name without its prefix (`h:html` → `html`).
-    var name: String
+    public var name: String
     /// Attributes by name as written (`jr:count`, `nodeset`).
-    var attributes: [String: String]
+    public var attributes: [String: String]
     /// Their names in the order written: pyxform writes a note's bind
     /// `readonly` first, a read-only text's `type` first.
-    var attributeOrder: [String] = []
-    var content: [Content] = []
+    public var attributeOrder: [String] = []
+    public var content: [Content] = []
 
-    enum Content {
+    public enum Content: Sendable {
         case text(String)
         case element(XMLTree)
     }
 
     /// The child elements, in order.
-    var children: [XMLTree] {
+    public var children: [XMLTree] {
         content.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
     /// The first child element named `name`.
-    func child(_ name: String) -> XMLTree? {
+    public func child(_ name: String) -> XMLTree? {
         for case .element(let element) in content where element.name == name { return element }
         return nil
     }
 
     /// Every child element named `name`.
-    func children(_ name: String) -> [XMLTree] {
+    public func children(_ name: String) -> [XMLTree] {
         children.filter { $0.name == name }
     }
 
     /// The text directly inside it and inside its children, in order.
-    var text: String {
+    public var text: String {
         content.map {
             switch $0 {
             case .text(let text): text
@@ -50,14 +52,14 @@ struct XMLTree {
 
     /// The attribute written `name`, or without a prefix when `name` has none
     /// and only a prefixed one is there (`jr:constraintMsg` for `constraintMsg`).
-    subscript(_ name: String) -> String? {
+    public subscript(_ name: String) -> String? {
         if let value = attributes[name] { return value }
         guard !name.contains(":") else { return nil }
         return attributes.first { $0.key.hasSuffix(":" + name) }?.value
     }
 
     /// Reads `data` as XML; nil when it is not well-formed.
-    static func parse(_ data: Data) throws(LimitExceeded) -> XMLTree? {
+    public static func parse(_ data: Data) throws(LimitExceeded) -> XMLTree? {
         let root = try XMLScanner.scan(data) { scanner -> XMLTree? in
             var stack: [XMLTree] = []
             var finished: XMLTree?

@@ -1,0 +1,201 @@
+import Crypto
+import FormEngine
+public import Foundation
+
+/// The forms downloaded from servers: a folder per server, per form and per
+/// version of the form (named by its XForm's MD5 digest), holding the XForm
+/// as `FORM.xml` and its media and data files in `FORM-media/`, as any form
+/// file is laid out. A version is never changed into another: a form that
+/// changed on the server arrives as a new folder beside the old one, whose
+/// drafts and responses stay openable with it. Only a version's media files
+/// are brought up to date in place, as ODK Collect does, when the server
+/// replaces them.
+///
+/// A download goes into a hidden folder and appears under its version's
+/// name only complete, checked and readable; a media file cut off keeps
+/// what arrived, and the next download goes on from there.
+public struct FormLibrary: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Where a server's forms are: named by its host, and by a digest of
+    /// its whole address (which may hold a key, never written out).
+    public func folder(for server: OpenRosaServer) -> URL {
+        let digest = OpenRosaClient.hex(SHA256.hash(data: Data(server.url.absoluteString.utf8))).prefix(12)
+        let host = (server.url.host ?? "server").filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+        return directory.appendingPathComponent("\(host)-\(digest)", isDirectory: true)
+    }
+
+    /// Where a form's versions are.
+    func folder(for form: ServerForm, from server: OpenRosaServer) -> URL {
+        folder(for: server).appendingPathComponent(Self.fileStem(form.formID), isDirectory: true)
+    }
+
+    /// How far a listed form is here.
+    public enum State: Sendable, Equatable {
+        /// No version of it is here.
+        case absent
+        /// Another version is here; this one is not.
+        case outdated
+        /// This version is here (its media files may still change).
+        case current(URL)
+    }
+
+    public func state(of form: ServerForm, from server: OpenRosaServer) -> State {
+        let formFolder = folder(for: form, from: server)
+        if let md5 = form.md5 {
+            let file = formFolder.appendingPathComponent(md5).appendingPathComponent(Self.fileStem(form.formID) + ".xml")
+            if FileManager.default.fileExists(atPath: file.path) { return .current(file) }
+        }
+        return versions(in: formFolder).isEmpty ? .absent : .outdated
+    }
+
+    /// What one form's download did.
+    public struct Download: Sendable, Equatable {
+        /// The form's file, ready to open.
+        public var file: URL
+        /// Whether this version was not here before.
+        public var isNewVersion: Bool
+        /// Media files fetched (new or replaced on the server).
+        public var mediaFetched: Int
+    }
+
+    /// Brings `form` here: its XForm unless this version is here already,
+    /// then whichever of its media files are missing or changed. Throws
+    /// the first failure; what arrived so far is kept for the next try.
+    public func download(_ form: ServerForm, with client: OpenRosaClient) async throws(OpenRosaError) -> Download {
+        let server = client.server
+        let stem = Self.fileStem(form.formID)
+        let formFolder = folder(for: form, from: server)
+        try makeFolder(formFolder)
+
+        var isNew = false
+        var versionFolder: URL
+        if case .current(let file) = state(of: form, from: server) {
+            versionFolder = file.deletingLastPathComponent()
+        } else {
+            // The XForm is small: fetched whole each try, checked, then kept.
+            let xml = try await client.formXML(of: form)
+            let md5 = OpenRosaClient.hex(Insecure.MD5.hash(data: xml))
+            if let expected = form.md5, expected != md5 {
+                throw OpenRosaError(tr("The form %@ from %@ arrived different from the one the server lists (its MD5 hash is %@, not %@); it is tried again later.", form.formID, server.displayName, md5, expected), kind: .damaged)
+            }
+            versionFolder = formFolder.appendingPathComponent(md5, isDirectory: true)
+            if !FileManager.default.fileExists(atPath: versionFolder.path) {
+                isNew = true
+                let staging = formFolder.appendingPathComponent(".incoming-" + md5, isDirectory: true)
+                try makeFolder(staging)
+                try write(xml, to: staging.appendingPathComponent(stem + ".xml"))
+                versionFolder = staging
+            }
+        }
+
+        let media = try await client.manifest(of: form)
+        let mediaFolder = versionFolder.appendingPathComponent(stem + "-media", isDirectory: true)
+        if !media.isEmpty { try makeFolder(mediaFolder) }
+        var fetched = 0
+        for file in media {
+            let target = mediaFolder.appendingPathComponent(file.fileName)
+            if Self.md5(of: target) == file.md5 { continue }
+            if let earlier = earlierCopy(of: file, in: formFolder) {
+                try? FileManager.default.removeItem(at: target)
+                if (try? FileManager.default.copyItem(at: earlier, to: target)) != nil { continue }
+            }
+            let part = mediaFolder.appendingPathComponent("." + file.fileName + ".part")
+            let what = tr("media file %@ of form %@", file.fileName, form.formID)
+            let md5 = try await client.download(file.downloadURL, to: part, what: what)
+            guard md5 == file.md5 else {
+                try? FileManager.default.removeItem(at: part)
+                throw OpenRosaError(tr("The %@ from %@ arrived different from the one the server lists (its MD5 hash is %@, not %@); it is tried again later.", what, server.displayName, md5, file.md5 ?? ""), kind: .damaged)
+            }
+            try replace(target, with: part)
+            fetched += 1
+        }
+
+        let stemFile = stem + ".xml"
+        guard isNew else {
+            return Download(file: versionFolder.appendingPathComponent(stemFile), isNewVersion: false, mediaFetched: fetched)
+        }
+        // Complete: it must open before it takes its version's name.
+        do {
+            _ = try FormDefinition(contentsOf: versionFolder.appendingPathComponent(stemFile))
+        } catch {
+            try? FileManager.default.removeItem(at: versionFolder)
+            throw OpenRosaError(tr("The form %@ from %@ cannot be opened: %@", form.formID, server.displayName, error.localizedDescription), kind: .refused)
+        }
+        let final = formFolder.appendingPathComponent(String(versionFolder.lastPathComponent.dropFirst(".incoming-".count)), isDirectory: true)
+        do {
+            try FileManager.default.moveItem(at: versionFolder, to: final)
+        } catch {
+            throw OpenRosaError(tr("The form %@ cannot be kept in %@: %@", form.formID, formFolder.path, error.localizedDescription), kind: .local)
+        }
+        return Download(file: final.appendingPathComponent(stemFile), isNewVersion: true, mediaFetched: fetched)
+    }
+
+    /// The complete versions of a form here, newest first.
+    func versions(in formFolder: URL) -> [URL] {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .isDirectoryKey]
+        let entries = (try? FileManager.default.contentsOfDirectory(at: formFolder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])) ?? []
+        return entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted {
+                let first = (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+                let second = (try? $1.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+                return first > second
+            }
+    }
+
+    /// The same file, by name and digest, in another version of the form:
+    /// a new version usually keeps its predecessor's media.
+    private func earlierCopy(of file: MediaFile, in formFolder: URL) -> URL? {
+        for version in versions(in: formFolder) {
+            let media = (try? FileManager.default.contentsOfDirectory(at: version, includingPropertiesForKeys: nil)) ?? []
+            for folder in media where folder.lastPathComponent.hasSuffix("-media") {
+                let candidate = folder.appendingPathComponent(file.fileName)
+                if Self.md5(of: candidate) == file.md5 { return candidate }
+            }
+        }
+        return nil
+    }
+
+    /// The form id as a file name: as it is when it is a plain name (as
+    /// pyxform's ids are), or its digest when it is not.
+    static func fileStem(_ formID: String) -> String {
+        let plain = formID.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
+        return plain && !formID.hasPrefix(".") && formID.utf8.count <= 200
+            ? formID : "form-" + OpenRosaClient.hex(SHA256.hash(data: Data(formID.utf8)).prefix(8))
+    }
+
+    static func md5(of file: URL) -> String? {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        defer { try? handle.close() }
+        var digest = Insecure.MD5()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { digest.update(data: chunk) }
+        return OpenRosaClient.hex(digest.finalize())
+    }
+
+    private func makeFolder(_ url: URL) throws(OpenRosaError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw OpenRosaError(tr("The folder %@ cannot be made: %@", url.path, error.localizedDescription), kind: .local)
+        }
+    }
+
+    private func write(_ data: Data, to url: URL) throws(OpenRosaError) {
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw OpenRosaError(tr("%@ cannot be written: %@", url.path, error.localizedDescription), kind: .local)
+        }
+    }
+
+    private func replace(_ target: URL, with part: URL) throws(OpenRosaError) {
+        // rename(2) replaces the old file in one step.
+        if rename(part.path, target.path) != 0 {
+            throw OpenRosaError(tr("%@ cannot be written: %@", target.path, String(cString: strerror(errno))), kind: .local)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+"""A small Central-like test server: the OpenRosa form endpoints as ODK
+Central serves them to an App User (`/v1/key/TOKEN/projects/ID/formList`,
+`forms/ID.xml`, `forms/ID/manifest`, `forms/ID/attachments/NAME`), written
+for these tests from Central's API reference. It is not Central: it serves
+forms from a folder, checks what Central checks of a client
+(`X-OpenRosa-Version: 1.0`, else 400; the key in the path), and can be
+told to misbehave as servers and the links to them do: a page of HTML, a
+redirect to another host, a login asked for, a file cut off mid-way or not
+the one its hash promises.
+
+Every request is recorded (method, path, headers) so that tests can check
+what the client sent and did not send."""
+
+import base64
+import hashlib
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+TOKEN = "Wj7b9hzUjG2bKq6oVqMTf1Zc4w2KtV1xTnXQz0Vx8CkPp3cLqP"
+PROJECT = 7
+
+
+@dataclass
+class Form:
+    form_id: str
+    name: str
+    version: str
+    xml: bytes
+    media: dict = field(default_factory=dict)  # file name -> bytes
+
+    @property
+    def md5(self):
+        return hashlib.md5(self.xml).hexdigest()
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    headers: dict
+
+
+class CentralLike:
+    """Starts on 127.0.0.1 at a free port; `base` is the address a data
+    collector is given (with the App User's key)."""
+
+    def __init__(self):
+        self.forms = {}
+        self.requests = []
+        self.lock = threading.Lock()
+        # Misbehaviour, each off by default.
+        self.html_form_list = False
+        self.redirect_form_list_to = None
+        self.login = None  # (user, password): Basic, challenged as djangoxform does
+        self.cut_after = {}  # path suffix -> bytes sent before the link breaks (once)
+        self.wrong_hash = set()  # media file names whose listed hash is not their bytes'
+        self.ignore_ranges = False
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                outer._handle(self)
+
+            def do_HEAD(self):
+                outer._handle(self)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def root(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def base(self):
+        return f"{self.root}/v1/key/{TOKEN}/projects/{PROJECT}"
+
+    def add_form(self, xml_path: Path, media_folder: Path = None, form_id=None, version="1"):
+        xml = xml_path.read_bytes()
+        form_id = form_id or xml_path.stem
+        media = {}
+        if media_folder and media_folder.is_dir():
+            media = {path.name: path.read_bytes() for path in sorted(media_folder.iterdir())}
+        self.forms[form_id] = Form(form_id, form_id.replace("-", " ").title(), version, xml, media)
+        return self.forms[form_id]
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def seen(self, method=None, suffix=""):
+        with self.lock:
+            return [r for r in self.requests if (method is None or r.method == method) and r.path.endswith(suffix)]
+
+    # -- serving
+
+    def _handle(self, handler):
+        path = handler.path
+        with self.lock:
+            self.requests.append(Request(handler.command, path, {k.lower(): v for k, v in handler.headers.items()}))
+        if handler.headers.get("X-OpenRosa-Version") != "1.0":
+            return self._send(handler, 400, b'{"message":"X-OpenRosa-Version header missing"}', "application/json")
+        prefix = f"/v1/key/{TOKEN}/projects/{PROJECT}/"
+        if not path.startswith(prefix):
+            return self._send(handler, 403, b'{"message":"The authentication you provided does not grant access."}',
+                              "application/json")
+        if self.login and not self._logged_in(handler):
+            return self._send(handler, 401, b"", "text/plain", {"WWW-Authenticate": 'Basic realm="OpenRosa"'})
+        rest = path[len(prefix):]
+        if rest == "formList":
+            if self.redirect_form_list_to:
+                return self._send(handler, 302, b"", "text/plain", {"Location": self.redirect_form_list_to})
+            if self.html_form_list:
+                return self._send(handler, 200, b"<!DOCTYPE html><html><body>Sign in</body></html>", "text/html")
+            return self._send(handler, 200, self._form_list(), "text/xml; charset=utf-8")
+        parts = rest.split("/")
+        if len(parts) == 2 and parts[0] == "forms" and parts[1].endswith(".xml"):
+            form = self.forms.get(parts[1][:-4])
+            if form:
+                return self._send_file(handler, form.xml, "application/xml", rest)
+        if len(parts) == 3 and parts[0] == "forms" and parts[2] == "manifest" and parts[1] in self.forms:
+            return self._send(handler, 200, self._manifest(self.forms[parts[1]]), "text/xml; charset=utf-8")
+        if len(parts) == 4 and parts[0] == "forms" and parts[2] == "attachments" and parts[1] in self.forms:
+            data = self.forms[parts[1]].media.get(parts[3])
+            if data is not None:
+                return self._send_file(handler, data, "application/octet-stream", rest)
+        return self._send(handler, 404, b'{"message":"Could not find the resource you were looking for."}',
+                          "application/json")
+
+    def _logged_in(self, handler):
+        header = handler.headers.get("Authorization", "")
+        if not header.startswith("Basic "):
+            return False
+        user, _, password = base64.b64decode(header[6:]).decode().partition(":")
+        return (user, password) == self.login
+
+    def _form_list(self):
+        entries = []
+        for form in self.forms.values():
+            manifest = ""
+            if form.media:
+                manifest = f"<manifestUrl>{self.base}/forms/{form.form_id}/manifest</manifestUrl>"
+            entries.append(
+                f"<xform><formID>{escape(form.form_id)}</formID><name>{escape(form.name)}</name>"
+                f"<version>{escape(form.version)}</version><hash>md5:{form.md5}</hash>"
+                f"<downloadUrl>{self.base}/forms/{form.form_id}.xml</downloadUrl>{manifest}</xform>"
+            )
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n<xforms xmlns="http://openrosa.org/xforms/xformsList">'
+                + "".join(entries) + "</xforms>").encode()
+
+    def _manifest(self, form):
+        files = []
+        for name, data in form.media.items():
+            digest = hashlib.md5(data).hexdigest()
+            if name in self.wrong_hash:
+                digest = hashlib.md5(data + b"x").hexdigest()
+            files.append(f"<mediaFile><filename>{escape(name)}</filename><hash>md5:{digest}</hash>"
+                         f"<downloadUrl>{self.base}/forms/{form.form_id}/attachments/{escape(name)}</downloadUrl></mediaFile>")
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n<manifest xmlns="http://openrosa.org/xforms/xformsManifest">'
+                + "".join(files) + "</manifest>").encode()
+
+    def _send_file(self, handler, data, content_type, rest):
+        start = 0
+        status = 200
+        extra = {}
+        requested = handler.headers.get("Range", "")
+        if requested.startswith("bytes=") and not self.ignore_ranges:
+            start = int(requested[6:].split("-")[0])
+            if start >= len(data):
+                return self._send(handler, 416, b"", "text/plain", {"Content-Range": f"bytes */{len(data)}"})
+            status = 206
+            extra["Content-Range"] = f"bytes {start}-{len(data) - 1}/{len(data)}"
+        body = data[start:]
+        cut = None
+        with self.lock:
+            for suffix, count in list(self.cut_after.items()):
+                if rest.endswith(suffix):
+                    cut = count
+                    del self.cut_after[suffix]
+        if cut is None:
+            return self._send(handler, status, body, content_type, extra)
+        # The headers promise the whole file; the link breaks after `cut` bytes.
+        handler.send_response(status)
+        handler.send_header("Content-Type", content_type)
+        handler.send_header("Content-Length", str(len(body)))
+        for name, value in extra.items():
+            handler.send_header(name, value)
+        handler.end_headers()
+        handler.wfile.write(body[:cut])
+        handler.wfile.flush()
+        handler.close_connection = True
+        handler.connection.shutdown(2)
+
+    def _send(self, handler, status, body, content_type, headers=None):
+        handler.send_response(status)
+        handler.send_header("Content-Type", content_type)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.send_header("X-OpenRosa-Version", "1.0")
+        for name, value in (headers or {}).items():
+            handler.send_header(name, value)
+        handler.end_headers()
+        if handler.command != "HEAD":
+            handler.wfile.write(body)
