@@ -22,6 +22,8 @@ let package = Package(
         // OpenRosa servers: HTTP/1.1 and 2, TLS, redirects and timeouts on
         // the SwiftNIO postgres-nio already brings.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // multipart/form-data bodies for OpenRosa submissions.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // The binding core: observables, derived values, transactions, the
@@ -82,17 +84,19 @@ let package = Package(
         .target(
             name: "SurveySync",
             dependencies: [
-                "SurveyStorage", "FormEngine", "CSecret",
+                "SurveyStorage", "FormEngine", "OpenRosa", "CSecret",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // OpenRosa, the protocol of ODK Central, KoboToolbox and Ona: a
-        // server's form list, form downloads with their media files. No GTK.
+        // server's form list, form downloads with their media files,
+        // submissions. No GTK.
         .target(
             name: "OpenRosa",
             dependencies: [
                 "FormEngine",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -71,6 +71,7 @@ public struct FormLibrary: Sendable {
         let stem = Self.fileStem(form.formID)
         let formFolder = folder(for: form, from: server)
         try makeFolder(formFolder)
+        try record(server)
 
         var isNew = false
         var versionFolder: URL
@@ -119,12 +120,20 @@ public struct FormLibrary: Sendable {
         guard isNew else {
             return Download(file: versionFolder.appendingPathComponent(stemFile), isNewVersion: false, mediaFetched: fetched)
         }
-        // Complete: it must open before it takes its version's name.
+        // Complete: it must run, its data files read, before it takes its
+        // version's name.
+        let file = versionFolder.appendingPathComponent(stemFile)
+        var problems: [String]
         do {
-            _ = try FormDefinition(contentsOf: versionFolder.appendingPathComponent(stemFile))
+            let definition = try FormDefinition(contentsOf: file)
+            problems = FormPlan(definition, media: FormMedia(besideFormAt: file)).problems.map { "\($0)" }
         } catch {
+            problems = error.problems.map { "\($0)" }
+        }
+        if !problems.isEmpty {
             try? FileManager.default.removeItem(at: versionFolder)
-            throw OpenRosaError(tr("The form %@ from %@ cannot be opened: %@", form.formID, server.displayName, error.localizedDescription), kind: .refused)
+            let shown = problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+            throw OpenRosaError(tr("The form %@ from %@ cannot be opened: %@", form.formID, server.displayName, shown), kind: .refused)
         }
         let final = formFolder.appendingPathComponent(String(versionFolder.lastPathComponent.dropFirst(".incoming-".count)), isDirectory: true)
         do {
@@ -133,6 +142,37 @@ public struct FormLibrary: Sendable {
             throw OpenRosaError(tr("The form %@ cannot be kept in %@: %@", form.formID, formFolder.path, error.localizedDescription), kind: .local)
         }
         return Download(file: final.appendingPathComponent(stemFile), isNewVersion: true, mediaFetched: fetched)
+    }
+
+    /// The server a form file here came from, which its responses go to;
+    /// nil for a form from anywhere else.
+    public func server(forFormAt file: URL) -> OpenRosaServer? {
+        let root = directory.standardizedFileURL.pathComponents
+        let parts = file.standardizedFileURL.pathComponents
+        guard parts.count > root.count + 1, Array(parts.prefix(root.count)) == root else { return nil }
+        let record = directory.appendingPathComponent(parts[root.count]).appendingPathComponent(Self.serverRecord)
+        guard let data = try? Data(contentsOf: record),
+              let fields = try? JSONDecoder().decode([String: String].self, from: data),
+              let address = fields["url"]
+        else { return nil }
+        return try? OpenRosaServer(address, user: fields["user"] ?? "")
+    }
+
+    /// The file in a server's folder that says which server it is: its
+    /// address may hold a key, so only its owner reads it.
+    static let serverRecord = "server.json"
+
+    private func record(_ server: OpenRosaServer) throws(OpenRosaError) {
+        let file = folder(for: server).appendingPathComponent(Self.serverRecord)
+        let fields = ["url": server.url.absoluteString, "user": server.user]
+        if let data = try? Data(contentsOf: file), (try? JSONDecoder().decode([String: String].self, from: data)) == fields { return }
+        do {
+            let data = try JSONEncoder().encode(fields)
+            try data.write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        } catch {
+            throw OpenRosaError(tr("%@ cannot be written: %@", file.path, error.localizedDescription), kind: .local)
+        }
     }
 
     /// The complete versions of a form here, newest first.

@@ -17,6 +17,8 @@ public final class OpenRosaClient: Sendable {
     public let server: OpenRosaServer
     private let password: String?
     private let http: HTTPClient
+    /// The server's limit on a submission request, once asked.
+    let submissionLimit = Mutex<Int?>(nil)
 
     /// How much and how long the client takes from a server.
     public struct Limits: Sendable {
@@ -176,7 +178,7 @@ public final class OpenRosaClient: Sendable {
     /// Sends one request, following redirects within the server's address
     /// and logging in where the server asks for it.
     func exchange(
-        _ method: HTTPMethod, _ url: URL, deadline: NIODeadline, headers: [(String, String)] = []
+        _ method: HTTPMethod, _ url: URL, deadline: NIODeadline, headers: [(String, String)] = [], body: ByteBuffer? = nil
     ) async throws(OpenRosaError) -> HTTPClientResponse {
         var url = url
         for _ in 0..<6 {
@@ -186,6 +188,7 @@ public final class OpenRosaClient: Sendable {
             request.headers.add(name: "Date", value: Self.httpDate(Date()))
             request.headers.add(name: "User-Agent", value: "SurveyForm (OpenRosa 1.0)")
             for (name, value) in headers { request.headers.add(name: name, value: value) }
+            if let body { request.body = .bytes(body) }
             let login = loginHeader(for: url)
             if let login { request.headers.add(name: "Authorization", value: login) }
             let response: HTTPClientResponse
@@ -234,19 +237,24 @@ public final class OpenRosaClient: Sendable {
 
     /// What an answer other than the one expected means, with the server's
     /// own message where it sent one.
-    private func failure(_ response: HTTPClientResponse, what: String) async -> OpenRosaError {
+    /// The message of the `OpenRosaResponse` a server answered with, if any.
+    func message(of response: HTTPClientResponse) async -> String? {
         let body = (try? await response.body.collect(upTo: 64 << 10)).map { Data($0.readableBytesView) } ?? Data()
-        let said = OpenRosaDocuments.responseMessage(body).map { " (\($0))" } ?? ""
+        return OpenRosaDocuments.responseMessage(body)
+    }
+
+    func failure(_ response: HTTPClientResponse, what: String) async -> OpenRosaError {
+        let said = await message(of: response).map { " (\($0))" } ?? ""
         let code = response.status.code
         switch code {
         case 403:
-            return OpenRosaError(tr("%@ does not let %@ have its %@%@.", server.displayName, server.user.isEmpty ? tr("this device") : server.user, what, said), kind: .credentials)
+            return OpenRosaError(tr("%@ refused access to its %@ (HTTP 403)%@: the user or key may not have access.", server.displayName, what, said), kind: .credentials)
         case 404:
-            return OpenRosaError(tr("%@ has no %@ at its address%@: check the server address.", server.displayName, what, said), kind: .refused)
+            return OpenRosaError(tr("%@ has no %@ at its address (HTTP 404)%@: check the server address.", server.displayName, what, said), kind: .refused)
         case 500...599:
-            return OpenRosaError(tr("%@ failed to give its %@ (HTTP %@)%@; it is tried again later.", server.displayName, what, String(code), said), kind: .serverFailed)
+            return OpenRosaError(tr("%@ failed to send its %@ (HTTP %@)%@; it is tried again later.", server.displayName, what, String(code), said), kind: .serverFailed)
         default:
-            return OpenRosaError(tr("%@ refused to give its %@ (HTTP %@)%@.", server.displayName, what, String(code), said), kind: .refused)
+            return OpenRosaError(tr("%@ refused to send its %@ (HTTP %@)%@.", server.displayName, what, String(code), said), kind: .refused)
         }
     }
 
@@ -293,7 +301,7 @@ public final class OpenRosaClient: Sendable {
         return value.dropFirst(6).split(separator: "-").first.flatMap { Int64($0) }
     }
 
-    private static func amount(_ duration: Duration) -> TimeAmount {
+    static func amount(_ duration: Duration) -> TimeAmount {
         .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 

@@ -22,8 +22,12 @@ public struct OpenRosaError: Error, LocalizedError, Sendable, Equatable {
         /// A file arrived damaged: cut short, or not the file the server
         /// listed (its hash differs).
         case damaged
-        /// Something is larger than the client takes from a server.
+        /// Something is larger than the client takes from a server, or than
+        /// the server takes.
         case tooLarge
+        /// The server holds another response under the same instance id,
+        /// or a newer revision of the one edited: the user decides.
+        case conflict
         /// A file could not be written here (disk full, permissions).
         case local
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenRosa
 import GtkAppShell
 import TwoWayBindingGtk
 
@@ -7,5 +8,10 @@ import TwoWayBindingGtk
 enum DataLocation {
     static var dataDirectory: URL {
         UserEnvironment.dataDirectory.appendingPathComponent(AppInfo.id, isDirectory: true)
+    }
+
+    /// The forms downloaded from OpenRosa servers.
+    static var formLibrary: FormLibrary {
+        FormLibrary(directory: dataDirectory.appendingPathComponent("forms", isDirectory: true))
     }
 }

@@ -17,11 +17,6 @@ enum FormServerCommands {
         var askPassword = false
     }
 
-    /// Where downloaded forms are kept.
-    static var library: FormLibrary {
-        FormLibrary(directory: DataLocation.dataDirectory.appendingPathComponent("forms", isDirectory: true))
-    }
-
     /// Runs `command`; the process's exit status (2: the server address or
     /// login cannot be used).
     static func run(_ command: Command, login: Login) -> Int32 {
@@ -48,7 +43,7 @@ enum FormServerCommands {
             }
             password = typed
         }
-        let library = library
+        let library = DataLocation.formLibrary
         let secret = password
         let outcome = Terminal.waitFor { () async throws -> Int32 in
             try await OpenRosaClient.with(server, password: secret) { client in

@@ -1,5 +1,6 @@
 import FormEngine
 import Foundation
+import OpenRosa
 import SurveyStorage
 import TwoWayBinding
 import TwoWayBindingAdw
@@ -41,6 +42,9 @@ final class FormWindow: AppWindow {
     let responsesReading = LatestReading()
     /// Whether a response is being written.
     private var isStoring = false
+    /// The OpenRosa server the form came from (inner nil: none), read at
+    /// the first submit.
+    private var formServer: OpenRosaServer??
     /// Set while the window replaces the answers as a whole (a new blank
     /// response, one taken back), which is no edit of the user's.
     private var isReplacingAnswers = false
@@ -488,6 +492,7 @@ final class FormWindow: AppWindow {
         // submit meanwhile stores nothing.
         guard !isStoring else { return }
         isStoring = true
+        let destination = deliveryDestination()
         let attachments = attachments
         let auditLog = auditCSV(finishing: response.submittedAt)
         Task { [weak self] in
@@ -502,7 +507,7 @@ final class FormWindow: AppWindow {
                             throw AuditNotWritten(message: error.localizedDescription)
                         }
                     }
-                    let stored = try store.insert(response)
+                    let stored = try store.insert(response, for: destination)
                     // Files replaced or removed while it was filled in go now;
                     // stored, the response keeps those it names.
                     try? attachments.keepOnly(Set(stored.attachmentNames), instanceID: stored.instanceID)
@@ -518,6 +523,21 @@ final class FormWindow: AppWindow {
             // On failure the form keeps every answer.
             if let stored { self?.didStore(stored) }
         }
+    }
+
+    /// Where the response now submitted goes: the OpenRosa server the form
+    /// was downloaded from, as the instance XML that server is sent, else
+    /// the shared server.
+    private func deliveryDestination() -> DeliveryDestination {
+        if formServer == nil, let path = form.path {
+            formServer = .some(DataLocation.formLibrary.server(forFormAt: URL(fileURLWithPath: path)))
+        }
+        guard case .some(.some(let server)) = formServer else { return .sharedServer }
+        let xml = SubmissionXML.document(
+            for: form.definition, answers: viewModel.answers(), instanceID: viewModel.instanceID,
+            instanceName: viewModel.instanceName()
+        )
+        return .openRosa(server: server.url.absoluteString, submission: xml)
     }
 
     /// The audit log as stored with a response submitted at `time`: the

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OpenRosa
 import SurveyStorage
 import SurveySync
 
@@ -43,6 +44,13 @@ enum SyncCommands {
     /// Runs `command`; the process's exit status (2: no usable server set).
     static func run(_ command: Command, overrides: Overrides) -> Int32 {
         let settings = overrides.applied(to: Settings.shared.server)
+        var openRosaStatus: Int32?
+        if command == .sendNow {
+            // Responses to forms from OpenRosa servers go to those servers,
+            // whether or not a shared server is set.
+            openRosaStatus = sendToOpenRosaServers()
+            if settings.problem != nil, let openRosaStatus { return openRosaStatus }
+        }
         if let problem = settings.problem {
             if command == .status {
                 Terminal.say(tr("Server: none set. Responses stay on this computer until one is."))
@@ -130,8 +138,43 @@ enum SyncCommands {
                 _ = printQueue()
                 return 1
             }
-            return 0
+            return openRosaStatus ?? 0
         }
+    }
+
+    /// Sends the responses queued for OpenRosa servers, to each server in
+    /// turn; nil when no response was ever for one, else the exit status
+    /// (1: a server did not take them all).
+    private static func sendToOpenRosaServers() -> Int32? {
+        let store: ResponseStore
+        let destinations: [String]
+        do {
+            store = try ResponseStore(directory: DataLocation.dataDirectory)
+            destinations = try store.openRosaDestinations()
+        } catch {
+            printError(error.localizedDescription)
+            return 1
+        }
+        guard !destinations.isEmpty else { return nil }
+        var status: Int32 = 0
+        for destination in destinations {
+            guard let server = try? OpenRosaServer(destination) else {
+                printError(String(format: tr("Responses are queued for %@, which is not a server address."), destination))
+                status = 1
+                continue
+            }
+            let report = Terminal.waitFor { () async throws -> OutboxSender.Report in
+                await OpenRosaSender(store: store, server: server, password: nil).sendDue(ignoringBackoff: true)
+            }
+            guard case .success(let sent) = report else { return 1 }
+            Terminal.say(String(format: trn("Sent %d response to %@.", "Sent %d responses to %@.", sent.sent),
+                         Int32(sent.sent), server.displayName))
+            if let failure = sent.failure {
+                printError(failure.message)
+                status = 1
+            }
+        }
+        return status
     }
 
     /// Reads the keyring's password for `settings`, runs `work` with it off

@@ -39,6 +39,25 @@ public struct OutgoingResponse: Sendable, Equatable {
     public var attempts = 1
     /// The files its answers name, which go with it (`AttachmentStore`).
     public var attachmentNames: [String] = []
+    /// For an OpenRosa server, the instance XML it is sent as (made when the
+    /// response was stored, from the form it answers).
+    public var submission: String?
+}
+
+/// Where a stored response is delivered: decided when it is stored, by
+/// where its form came from.
+public enum DeliveryDestination: Sendable, Equatable {
+    /// The shared PostgreSQL server set in Preferences.
+    case sharedServer
+    /// The OpenRosa server its form was downloaded from (its address), with
+    /// the instance XML the server is sent.
+    case openRosa(server: String, submission: String)
+
+    /// The server's address as the outbox records it; nil for the shared server.
+    var server: String? {
+        if case .openRosa(let server, _) = self { return server }
+        return nil
+    }
 }
 
 /// The outbox at a glance: how many responses are in each state, and the
@@ -88,7 +107,11 @@ extension ResponseStore {
     /// `maxBytes` bounds the batch's answers as JSON too (a batch holds at
     /// least one response, however large): count alone lets a batch of long
     /// texts grow past what one server statement should carry.
-    public func claimBatch(limit: Int, maxBytes: Int = .max, now: Date = Date(), leaseEnd: Date) throws -> [OutgoingResponse] {
+    /// `destination` is the OpenRosa server's address whose responses are
+    /// wanted, or nil for the shared PostgreSQL server's.
+    public func claimBatch(
+        limit: Int, maxBytes: Int = .max, now: Date = Date(), leaseEnd: Date, destination: String? = nil
+    ) throws -> [OutgoingResponse] {
         if let readOnlyError { throw readOnlyError }
         do {
             let attachments = AttachmentStore(directory: url.deletingLastPathComponent())
@@ -100,11 +123,12 @@ extension ResponseStore {
                 let due = """
                     SELECT rowid FROM delivery
                     WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
+                        AND destination IS :destination
                     ORDER BY queuedAt, rowid LIMIT :limit
                     """
-                let arguments: StatementArguments = ["now": now, "limit": limit, "lease": leaseEnd]
+                let arguments: StatementArguments = ["now": now, "limit": limit, "lease": leaseEnd, "destination": destination]
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT d.instanceID, d.attempts, f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers
+                    SELECT d.instanceID, d.attempts, f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers, d.submission
                     FROM delivery AS d
                     LEFT JOIN form_response AS f ON f.id = d.responseID
                     WHERE d.rowid IN (\(due))
@@ -127,7 +151,7 @@ extension ResponseStore {
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: row[3], formVersion: row[4],
                             startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),
-                            attempts: attempts, attachmentNames: names
+                            attempts: attempts, attachmentNames: names, submission: row[8]
                         ))
                         // Its files count toward the batch's bytes too.
                         bytes += names.isEmpty ? 0 : attachments.size(of: names, instanceID: instanceID)
@@ -157,14 +181,29 @@ extension ResponseStore {
         }
     }
 
-    /// Whether any response is due for delivery at `now`.
-    public func hasDue(at now: Date = Date()) throws -> Bool {
+    /// Whether any response is due for delivery at `now` to `destination`
+    /// (an OpenRosa server's address; nil: the shared PostgreSQL server).
+    public func hasDue(at now: Date = Date(), destination: String? = nil) throws -> Bool {
         do {
             return try database().read { db in
                 try Bool.fetchOne(db, sql: """
                     SELECT EXISTS (SELECT 1 FROM delivery
-                                   WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= ?))
-                    """, arguments: [now]) ?? false
+                                   WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= ?)
+                                       AND destination IS ?)
+                    """, arguments: [now, destination]) ?? false
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// The OpenRosa servers the outbox has held responses for, delivered or not.
+    public func openRosaDestinations() throws -> [String] {
+        do {
+            return try database().read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT DISTINCT destination FROM delivery WHERE destination IS NOT NULL ORDER BY destination
+                    """)
             }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
@@ -302,11 +341,17 @@ extension ResponseStore {
     /// Queues a newly stored response, in the transaction that stored it.
     /// Its `source` is `form`: `survey` named the built-in survey's own
     /// table until migration v7.
-    static func enqueue(_ db: Database, instanceID: String, responseID: Int64, at time: Date = Date()) throws {
+    static func enqueue(
+        _ db: Database, instanceID: String, responseID: Int64, destination: DeliveryDestination = .sharedServer,
+        at time: Date = Date()
+    ) throws {
+        var submission: String?
+        if case .openRosa(_, let xml) = destination { submission = xml }
         try db.execute(sql: """
-            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt) VALUES (?, 'form', ?, 'waiting', ?)
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt, destination, submission)
+            VALUES (?, 'form', ?, 'waiting', ?, ?, ?)
             ON CONFLICT (instanceID) DO UPDATE SET source = excluded.source, responseID = excluded.responseID
-            """, arguments: [instanceID, responseID, time])
+            """, arguments: [instanceID, responseID, time, destination.server, submission])
     }
 
     /// The outbox's tables, and every response stored before them queued.

@@ -5,15 +5,15 @@ import FormEngine
 /// Responses to forms, the built-in survey's as any other's.
 extension ResponseStore {
     /// Stores `response`, with its answers and title cleaned of control
-    /// characters, queued for the server in the same
+    /// characters, queued for `destination` in the same
     /// transaction, and returns it as stored. An instance id
     /// stored already is not stored again: that response is returned.
     @discardableResult
-    public func insert(_ response: FormResponse) throws -> FormResponse {
-        try announcing { try store(response) }
+    public func insert(_ response: FormResponse, for destination: DeliveryDestination = .sharedServer) throws -> FormResponse {
+        try announcing { try store(response, for: destination) }
     }
 
-    private func store(_ response: FormResponse) throws -> FormResponse {
+    private func store(_ response: FormResponse, for destination: DeliveryDestination) throws -> FormResponse {
         if let readOnlyError { throw readOnlyError }
         var cleaned = response
         cleaned.answers = response.answers.map {
@@ -27,7 +27,7 @@ extension ResponseStore {
                 }
                 var record = try FormResponseRecord(cleaned)
                 try record.insert(db)
-                try Self.enqueue(db, instanceID: record.instanceID, responseID: record.id!)
+                try Self.enqueue(db, instanceID: record.instanceID, responseID: record.id!, destination: destination)
                 return try record.response()
             }
         } catch {

@@ -341,6 +341,13 @@ public final class ResponseStore: Sendable {
             // which an older version cannot read, so it opens this database
             // read-only rather than failing on them one by one.
         }
+        migrator.registerMigration("v9: deliveries to OpenRosa servers") { db in
+            // Where each response goes (NULL: the shared PostgreSQL server,
+            // as before) and, for an OpenRosa server, the instance XML made
+            // from its form when it was stored.
+            try db.execute(sql: "ALTER TABLE delivery ADD COLUMN destination TEXT")
+            try db.execute(sql: "ALTER TABLE delivery ADD COLUMN submission TEXT")
+        }
         return migrator
     }
 

@@ -1,18 +1,28 @@
-"""A small Central-like test server: the OpenRosa form endpoints as ODK
-Central serves them to an App User (`/v1/key/TOKEN/projects/ID/formList`,
-`forms/ID.xml`, `forms/ID/manifest`, `forms/ID/attachments/NAME`), written
+"""A small Central-like test server: the OpenRosa endpoints as ODK Central
+serves them to an App User (`/v1/key/TOKEN/projects/ID/formList`,
+`forms/ID.xml`, `forms/ID/manifest`, `forms/ID/attachments/NAME`,
+`HEAD`/`POST submission`), written
 for these tests from Central's API reference. It is not Central: it serves
 forms from a folder, checks what Central checks of a client
 (`X-OpenRosa-Version: 1.0`, else 400; the key in the path), and can be
 told to misbehave as servers and the links to them do: a page of HTML, a
 redirect to another host, a login asked for, a file cut off mid-way or not
-the one its hash promises.
+the one its hash promises, a submission failed, refused as a conflict, or
+stored with the answer lost on the way back.
+
+Submissions follow Central's rules: a new instance id is stored (201); the
+same id with the same XML again is 201, its attachments added to those
+stored (so that files may follow in later requests); the same id with other
+XML is 409.
 
 Every request is recorded (method, path, headers) so that tests can check
 what the client sent and did not send."""
 
 import base64
+import email.parser
+import email.policy
 import hashlib
+import re
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -58,6 +68,12 @@ class CentralLike:
         self.cut_after = {}  # path suffix -> bytes sent before the link breaks (once)
         self.wrong_hash = set()  # media file names whose listed hash is not their bytes'
         self.ignore_ranges = False
+        self.accept_length = 100 * 1024 * 1024  # Central's limit
+        self.fail_posts = 0  # answer this many POSTs 500
+        self.conflict_posts = 0  # answer this many POSTs 409
+        self.drop_answers = 0  # store this many POSTs, then close without answering
+        self.submissions = {}  # instance id -> {"xml": bytes, "files": {name: bytes}}
+        self.posts = []  # each POST's parts: {name: bytes}
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -70,6 +86,9 @@ class CentralLike:
                 outer._handle(self)
 
             def do_HEAD(self):
+                outer._handle(self)
+
+            def do_POST(self):
                 outer._handle(self)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -118,6 +137,8 @@ class CentralLike:
         if self.login and not self._logged_in(handler):
             return self._send(handler, 401, b"", "text/plain", {"WWW-Authenticate": 'Basic realm="OpenRosa"'})
         rest = path[len(prefix):]
+        if rest == "submission":
+            return self._submission(handler)
         if rest == "formList":
             if self.redirect_form_list_to:
                 return self._send(handler, 302, b"", "text/plain", {"Location": self.redirect_form_list_to})
@@ -137,6 +158,64 @@ class CentralLike:
                 return self._send_file(handler, data, "application/octet-stream", rest)
         return self._send(handler, 404, b'{"message":"Could not find the resource you were looking for."}',
                           "application/json")
+
+    def _submission(self, handler):
+        if handler.command == "HEAD":
+            return self._send(handler, 204, b"", "text/plain",
+                              {"X-OpenRosa-Accept-Content-Length": str(self.accept_length)})
+        if handler.command != "POST":
+            return self._send(handler, 405, b"", "text/plain")
+        length = int(handler.headers.get("Content-Length", "0"))
+        body = handler.rfile.read(length)
+        if length > self.accept_length:
+            return self._send(handler, 413, b"", "text/plain")
+        content_type = handler.headers.get("Content-Type", "")
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+            b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
+        parts = {}
+        for part in message.iter_parts():
+            parts[part.get_param("name", header="content-disposition")] = part.get_payload(decode=True)
+        with self.lock:
+            self.posts.append(parts)
+        xml = parts.get("xml_submission_file")
+        if xml is None:
+            return self._openrosa(handler, 400, "No xml_submission_file part.")
+        found = re.search(rb"<instanceID>([^<]+)</instanceID>", xml)
+        if not found:
+            return self._openrosa(handler, 400, "The submission has no instanceID.")
+        form_id = re.search(rb'^<\?xml[^>]*>\s*<[\w.:-]+ [^>]*id="([^"]+)"', xml)
+        if not form_id or form_id.group(1).decode() not in {f.form_id.replace("-", "_") for f in self.forms.values()} | set(self.forms):
+            return self._openrosa(handler, 404, "Could not find the form you were looking for.")
+        if self.fail_posts:
+            self.fail_posts -= 1
+            return self._openrosa(handler, 500, "Internal Server Error")
+        if self.conflict_posts:
+            self.conflict_posts -= 1
+            return self._openrosa(handler, 409, "A resource already exists with instanceID value(s) of %s." % found.group(1).decode())
+        instance_id = found.group(1).decode()
+        files = {name: data for name, data in parts.items() if name not in ("xml_submission_file", "*isIncomplete*")}
+        with self.lock:
+            stored = self.submissions.get(instance_id)
+            if stored and stored["xml"] != xml:
+                conflict = True
+            else:
+                conflict = False
+                if not stored:
+                    stored = self.submissions[instance_id] = {"xml": xml, "files": {}}
+                stored["files"].update(files)
+        if conflict:
+            return self._openrosa(handler, 409, "A submission already exists with this ID, but with different XML.")
+        if self.drop_answers:
+            self.drop_answers -= 1
+            handler.close_connection = True
+            handler.connection.shutdown(2)
+            return
+        return self._openrosa(handler, 201, "full submission upload was successful!")
+
+    def _openrosa(self, handler, status, message):
+        body = ('<OpenRosaResponse xmlns="http://openrosa.org/http/response" items="0">'
+                f'<message nature="">{escape(message)}</message></OpenRosaResponse>').encode()
+        return self._send(handler, status, body, "text/xml; charset=utf-8")
 
     def _logged_in(self, handler):
         header = handler.headers.get("Authorization", "")

@@ -37,7 +37,7 @@ def versions(profile, form_id):
 def server():
     central = CentralLike()
     central.add_form(XFORMS / "external-data.xml", XFORMS / "external-data-media")
-    central.add_form(XFORMS / "all-types.xml")
+    central.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
     yield central
     central.stop()
 
@@ -130,17 +130,21 @@ def test_a_file_unlike_its_hash_is_refused_and_nothing_kept(profile, server):
 def test_a_form_that_cannot_open_is_not_kept_and_the_others_arrive(profile, server):
     server.add_form(XFORMS / "all-types.xml", form_id="broken")
     server.forms["broken"].xml = b"<?xml version='1.0'?><h:html xmlns:h='http://www.w3.org/1999/xhtml'><h:head>"
+    # One that reads, but whose data files the server does not list.
+    server.add_form(XFORMS / "all-types.xml", form_id="unfurnished")
     got = run(profile, "--get-forms", server.base)
     assert got.returncode == 1, got
     assert "The form broken from" in got.stderr and "cannot be opened" in got.stderr, got.stderr
+    assert "The form unfurnished from" in got.stderr and "The data file 'towns.csv' is missing" in got.stderr, got.stderr
     assert list((profile.data_dir / "forms").glob("*/broken/*")) == []
+    assert list((profile.data_dir / "forms").glob("*/unfurnished/*")) == []
     assert len(versions(profile, "external-data")) == 1 and len(versions(profile, "all-types")) == 1
 
 
 @pytest.mark.parametrize("misbehaviour, message", [
     ("html", "sent a web page where its form list should be"),
     ("redirect", "sent the request on to another address"),
-    ("no key", "does not let this device have its form list"),
+    ("no key", "refused access to its form list (HTTP 403)"),
     ("missing", "offers no form with the id nowhere"),
 ])
 def test_a_server_that_answers_wrongly_is_named_and_nothing_is_kept(profile, server, misbehaviour, message):

@@ -32,6 +32,33 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try store.count(), 2)
     }
 
+    func testEachResponseGoesWhereItsFormCameFromWithTheXMLMadeWhenItWasStored() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let central = "https://central.example.org/v1/key/K/projects/3"
+        let kobo = "https://kc.example.org/team"
+        try store.insert(formResponse("uuid:shared"))
+        try store.insert(formResponse("uuid:c1"), for: .openRosa(server: central, submission: "<data id=\"household\"/>"))
+        try store.insert(formResponse("uuid:k1"), for: .openRosa(server: kobo, submission: "<data/>"))
+        XCTAssertEqual(try store.openRosaDestinations(), [central, kobo])
+
+        let now = Date()
+        XCTAssertTrue(try store.hasDue(at: now, destination: central))
+        // Each sender takes its own server's responses and no other's.
+        let shared = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60)
+        XCTAssertEqual(shared.map(\.instanceID), ["uuid:shared"])
+        XCTAssertNil(shared[0].submission)
+        let toCentral = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60, destination: central)
+        XCTAssertEqual(toCentral.map(\.instanceID), ["uuid:c1"])
+        XCTAssertEqual(toCentral[0].submission, "<data id=\"household\"/>")
+        try store.markSent(["uuid:c1"])
+        XCTAssertFalse(try store.hasDue(at: now + 120, destination: central))
+        XCTAssertTrue(try store.hasDue(at: now + 120, destination: kobo))
+        // Sent, the server is still known: a later round reports on it.
+        XCTAssertEqual(try store.openRosaDestinations(), [central, kobo])
+        XCTAssertEqual(try store.deliverySummary().sent, 1)
+    }
+
     func testAClaimHoldsForItsLeaseAndThenPassesToTheNextSender() throws {
         let folder = try TemporaryDirectory()
         let store = try ResponseStore(directory: folder.url)

@@ -1,0 +1,94 @@
+import FormEngine
+public import Foundation
+public import OpenRosa
+public import SurveyStorage
+
+/// Delivers the outbox's responses for one OpenRosa server: each as its
+/// instance XML with its files (`OpenRosaClient.submit`), oldest first, and
+/// marked sent only once the server answered that it stored it. The server
+/// keeps a response once by its instance id, so one sent twice (a sender
+/// killed between the server's answer and the mark) is stored once.
+///
+/// A failure of the link or the server ends the round and leaves the
+/// responses for later, with the PostgreSQL sender's back-off; a response
+/// the server refuses (a conflict, a file too large) is marked with the
+/// server's reason and the round goes on with the next.
+public struct OpenRosaSender: Sendable {
+    public let store: ResponseStore
+    public let server: OpenRosaServer
+    public let password: String?
+    /// Responses claimed at once.
+    public var batchSize = 20
+    public var lease: TimeInterval = 300
+    /// Called with a response's instance id once the server has stored it
+    /// and before the store marks it sent: where a sender killed leaves the
+    /// server ahead of the laptop.
+    public var onStored: (@Sendable (_ instanceID: String) -> Void)?
+
+    private var attachments: AttachmentStore { AttachmentStore(directory: store.url.deletingLastPathComponent()) }
+
+    public init(store: ResponseStore, server: OpenRosaServer, password: String?) {
+        self.store = store
+        self.server = server
+        self.password = password
+    }
+
+    /// Sends every due response for this server (with `ignoringBackoff`,
+    /// every one not yet delivered). Never throws: failures are recorded on
+    /// the responses they concern, and the one that ended the round returned.
+    public func sendDue(ignoringBackoff: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) async -> OutboxSender.Report {
+        var report = OutboxSender.Report()
+        let destination = server.url.absoluteString
+        do {
+            if ignoringBackoff { try store.makeAllDue() }
+            guard try store.hasDue(at: now(), destination: destination) else { return report }
+        } catch {
+            report.failure = SyncError(error.localizedDescription, kind: .refused)
+            return report
+        }
+        do {
+            try await OpenRosaClient.with(server, password: password) { client in
+                while true {
+                    let batch = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease, destination: destination)
+                    if batch.isEmpty { return }
+                    for (index, response) in batch.enumerated() {
+                        do {
+                            try await client.submit(submission(of: response))
+                            onStored?(response.instanceID)
+                            try store.markSent([response.instanceID])
+                            report.sent += 1
+                        } catch let error as OpenRosaError where !error.isTransient && error.kind != .credentials {
+                            // This response alone: the rest may go.
+                            try store.markFailed([response.instanceID], reason: error.message,
+                                                 retryAt: now() + OutboxSender.backoff(afterAttempt: .max))
+                            report.failure = SyncError(error.message, kind: .refused)
+                        } catch {
+                            let unsent = batch[index...]
+                            try? store.markFailed(unsent.map(\.instanceID), reason: error.localizedDescription,
+                                                  retryAt: now() + OutboxSender.backoff(afterAttempt: response.attempts))
+                            throw error
+                        }
+                    }
+                }
+            }
+        } catch let error as OpenRosaError {
+            report.failure = SyncError(error.message, kind: error.kind == .credentials ? .refusedLogin : .unreachable)
+        } catch {
+            report.failure = SyncError(error.localizedDescription, kind: .refused)
+        }
+        return report
+    }
+
+    private func submission(of response: OutgoingResponse) throws -> Submission {
+        guard let xml = response.submission else {
+            throw OpenRosaError(tr("Response %@ has no instance XML to send.", response.instanceID), kind: .local)
+        }
+        let files = try response.attachmentNames.map { name in
+            guard let url = attachments.url(of: name, instanceID: response.instanceID) else {
+                throw OpenRosaError(tr("The file %@ of response %@ is missing.", name, response.instanceID), kind: .local)
+            }
+            return url
+        }
+        return Submission(instanceID: response.instanceID, xml: Data(xml.utf8), attachments: files)
+    }
+}

@@ -1,0 +1,95 @@
+"""Responses to a form from an OpenRosa server go back to that server
+(`--sync-now`), against the project's Central-like test server on loopback:
+the instance XML Collect would submit with every file its answers name, sent
+after a HEAD, split across requests under the server's limit, and stored on
+the server exactly once whatever the server or the link does meanwhile."""
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from central_like import CentralLike
+from conftest import ANY_FOCUS
+from form_filler import FormFiller
+from test_openrosa_forms import run, versions
+
+XFORMS = Path(os.environ.get("SURVEY_FORM_XFORMS", ""))
+
+
+def status(profile):
+    result = run(profile, "--sync-status")
+    assert result.returncode == 0, result
+    return result.stdout
+
+
+def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, launch, tmp_path):
+    server = CentralLike()
+    try:
+        server.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
+        assert run(profile, "--get-forms", server.base).returncode == 0
+        [form] = versions(profile, "all-types")
+
+        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        FormFiller(app, description, tmp_path / "files").fill()
+        app.quit()
+
+        files = sorted(path for path in (profile.data_dir / "attachments").rglob("*") if path.is_file())
+        assert len(files) >= 2, f"the form's attachment questions were answered: {files}"
+        # The server fails, then says it holds another response by that id:
+        # each time the response stays queued, with the server's reason.
+        server.fail_posts = 1
+        failed = run(profile, "--sync-now")
+        assert failed.returncode == 1 and "tried again later" in failed.stderr, failed
+        # From now on the server takes the XML with its largest file, and no
+        # more, in one request: the files must be spread over several.
+        xml_size = len(server.posts[0]["xml_submission_file"])
+        server.accept_length = xml_size + max(path.stat().st_size for path in files) + 3072
+        server.conflict_posts = 1
+        conflict = run(profile, "--sync-now")
+        assert conflict.returncode == 1, conflict
+        assert "already holds a different response" in conflict.stderr and "A resource already exists" in conflict.stderr
+        assert "Failed, to be tried again: 1" in status(profile)
+        assert server.submissions == {}
+
+        # Stored, and the answer lost on the way back: sent again, stored once.
+        server.drop_answers = 1
+        assert run(profile, "--sync-now").returncode == 1
+        assert len(server.submissions) == 1
+        sent = run(profile, "--sync-now")
+        assert sent.returncode == 0, sent
+        assert "Sent 1 response to" in sent.stdout and "/key/…/" in sent.stdout, sent.stdout
+        assert "Sent: 1" in status(profile)
+
+        [(instance_id, stored)] = server.submissions.items()
+        assert instance_id.startswith("uuid:")
+        xml = stored["xml"].decode()
+        # The root as the form's primary instance names it, with its id and version.
+        root = re.search(r"<instance>\s*<([\w.-]+) [^>]*id=\"all_types\"[^>]*>", (XFORMS / "all-types.xml").read_text())
+        assert root, "the form's primary instance"
+        assert xml.startswith(f'<?xml version="1.0" encoding="UTF-8"?>\n<{root.group(1)} id="all_types" version="3">'), xml[:120]
+        assert f"<instanceID>{instance_id}</instanceID>" in xml
+        # Every file arrived whole, named as the XML names it.
+        assert sorted(stored["files"]) == sorted(path.name for path in files)
+        for path in files:
+            assert stored["files"][path.name] == path.read_bytes(), path.name
+            assert f">{path.name}<" in xml, path.name
+        posts = [post for post in server.posts if post.get("xml_submission_file", b"").find(instance_id.encode()) >= 0]
+        assert any(post.get("*isIncomplete*") == b"yes" for post in posts), "split across requests"
+        assert all(post["xml_submission_file"] == stored["xml"] for post in posts), "the same XML every time"
+
+        # Every request said it speaks OpenRosa; the HEAD came first.
+        submission = [r for r in server.requests if r.path.endswith("/submission")]
+        assert submission[0].method == "HEAD"
+        assert all(r.headers.get("x-openrosa-version") == "1.0" and r.headers.get("date") for r in submission)
+
+        # Nothing is sent twice, and nothing was deleted because it was sent.
+        before = len(server.posts)
+        again = run(profile, "--sync-now")
+        assert again.returncode == 0 and "Sent 0 responses" in again.stdout, again
+        assert len(server.posts) == before
+        assert all(path.exists() for path in files)
+    finally:
+        server.stop()
