@@ -150,12 +150,21 @@ public struct FormLibrary: Sendable {
         let root = directory.standardizedFileURL.pathComponents
         let parts = file.standardizedFileURL.pathComponents
         guard parts.count > root.count + 1, Array(parts.prefix(root.count)) == root else { return nil }
-        let record = directory.appendingPathComponent(parts[root.count]).appendingPathComponent(Self.serverRecord)
-        guard let data = try? Data(contentsOf: record),
+        return server(recordedIn: directory.appendingPathComponent(parts[root.count]))
+    }
+
+    private func server(recordedIn folder: URL) -> OpenRosaServer? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.serverRecord)),
               let fields = try? JSONDecoder().decode([String: String].self, from: data),
               let address = fields["url"]
         else { return nil }
         return try? OpenRosaServer(address, user: fields["user"] ?? "")
+    }
+
+    /// The servers forms here came from.
+    public var servers: [OpenRosaServer] {
+        let folders = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])) ?? []
+        return folders.compactMap { server(recordedIn: $0) }
     }
 
     /// The file in a server's folder that says which server it is: its

@@ -1,6 +1,7 @@
 import FormEngine
 import Foundation
 import OpenRosa
+import SurveySync
 
 /// The command line's OpenRosa form commands: `--list-forms URL` and
 /// `--get-forms URL [--form-id ID]`, with `--user` and `--ask-password`.
@@ -48,6 +49,14 @@ enum FormServerCommands {
         let outcome = Terminal.waitFor { () async throws -> Int32 in
             try await OpenRosaClient.with(server, password: secret) { client in
                 let forms = try await client.formList()
+                if let secret {
+                    // The login that brought the forms sends their responses.
+                    do {
+                        try Keyring.store(secret, forOpenRosa: server)
+                    } catch {
+                        Terminal.error(tr("The password is not kept, so responses cannot be sent with it: %@", error.localizedDescription))
+                    }
+                }
                 switch command {
                 case .list:
                     list(forms, library: library, server: server)

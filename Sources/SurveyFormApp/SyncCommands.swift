@@ -158,15 +158,20 @@ enum SyncCommands {
         guard !destinations.isEmpty else { return nil }
         var status: Int32 = 0
         for destination in destinations {
-            guard let server = try? OpenRosaServer(destination) else {
+            guard let server = SyncService.openRosaServer(for: destination) else {
                 printError(String(format: tr("Responses are queued for %@, which is not a server address."), destination))
                 status = 1
                 continue
             }
             let report = Terminal.waitFor { () async throws -> OutboxSender.Report in
-                await OpenRosaSender(store: store, server: server, password: nil).sendDue(ignoringBackoff: true)
+                let password = try Keyring.password(forOpenRosa: server)
+                return await OpenRosaSender(store: store, server: server, password: password).sendDue(ignoringBackoff: true)
             }
-            guard case .success(let sent) = report else { return 1 }
+            guard case .success(let sent) = report else {
+                if case .failure(let error) = report { printError(error.localizedDescription) }
+                status = 1
+                continue
+            }
             Terminal.say(String(format: trn("Sent %d response to %@.", "Sent %d responses to %@.", sent.sent),
                          Int32(sent.sent), server.displayName))
             if let failure = sent.failure {

@@ -1,22 +1,25 @@
 import Foundation
+import OpenRosa
 import SurveyStorage
 import SurveySync
 import TwoWayBinding
 import TwoWayBindingGtk
 
-/// Sends the outbox to the server in the background while the app runs, as
-/// ODK Collect's auto-send does: at start, after each submit, when a failed
-/// try's back-off is over, and on *Send Now*. One round at a time, always
-/// off the main thread (the keyring and the network both block), so the
-/// window never waits on either. What it knows is in `status`, which the
-/// windows show.
+/// Sends the outbox in the background while the app runs, as ODK Collect's
+/// auto-send does: at start, after each submit, when a failed try's back-off
+/// is over, and on *Send Now*. A round sends the responses to forms from
+/// OpenRosa servers to those servers, then the rest to the shared
+/// PostgreSQL server, if one is set. One round at a time, always off the
+/// main thread (the keyring and the network both block), so the window
+/// never waits on either. What it knows is in `status`, which the windows
+/// show.
 @MainActor
 final class SyncService {
     static let shared = SyncService()
 
     /// What the windows show of delivery.
     struct Status: Equatable {
-        /// The server's name; `nil` when none is set.
+        /// The servers' names; `nil` when there is none to send to.
         var server: String?
         var summary = DeliverySummary()
         var isSending = false
@@ -36,28 +39,17 @@ final class SyncService {
 
     private init() {}
 
-    /// Whether a server is set, so that *Send Now* has somewhere to send.
-    var isConfigured: Bool { Settings.shared.server.problem == nil }
-
-    /// Shows the server set (if any) and sends what is due, once the first
-    /// window has had the CPU for its first frame.
+    /// Sends what is due, once the first window has had the CPU for its
+    /// first frame: the round finds which servers there are.
     func start() {
         let settings = Settings.shared.server
-        guard settings.problem == nil else { return }
-        status.value = Status(server: settings.displayName)
+        if settings.problem == nil { status.value = Status(server: settings.displayName) }
         send(after: 1)
     }
 
     /// The server settings changed (Preferences): shows the new server, or
     /// none, and sends everything queued to it at once.
     func settingsChanged() {
-        let settings = Settings.shared.server
-        guard settings.problem == nil else {
-            retryTimer?.cancel()
-            status.value = Status(server: nil, summary: status.value.summary)
-            return
-        }
-        status.value = Status(server: settings.displayName, summary: status.value.summary)
         sendSoon(ignoringBackoff: true)
     }
 
@@ -78,8 +70,11 @@ final class SyncService {
     /// Starts a round now, or right after the one under way. `ignoringBackoff`
     /// also sends responses waiting out a failed try (*Send Now*).
     func sendSoon(ignoringBackoff: Bool = false) {
-        let settings = Settings.shared.server
-        guard settings.problem == nil else {
+        let saved = Settings.shared.server
+        let shared = saved.problem == nil ? saved : nil
+        // Without a shared server or a form from an OpenRosa server there
+        // is nowhere to send, and the store is left alone.
+        guard shared != nil || !DataLocation.formLibrary.servers.isEmpty else {
             status.value = Status(server: nil, summary: status.value.summary)
             return
         }
@@ -91,30 +86,72 @@ final class SyncService {
         isRunning = true
         retryTimer?.cancel()
         var shown = status.value
-        shown.server = settings.displayName
-        shown.isSending = true
-        status.value = shown
+        if shown.server != nil || shared != nil {
+            shown.server = shown.server ?? shared?.displayName
+            shown.isSending = true
+            status.value = shown
+        }
         let directory = DataLocation.dataDirectory
         Task {
-            let outcome = await Task.detached { () -> (OutboxSender.Report?, DeliverySummary?, String?) in
-                do {
-                    let store = try ResponseStore(directory: directory)
-                    let password = try Keyring.password(for: settings)
-                    let report = await OutboxSender(store: store, settings: settings, password: password)
-                        .sendDue(ignoringBackoff: ignoringBackoff)
-                    return (report, try? store.deliverySummary(), nil)
-                } catch {
-                    return (nil, nil, error.localizedDescription)
-                }
-            }.value
-            self.finishRound(settings: settings, report: outcome.0, summary: outcome.1, problem: outcome.2)
+            let round = await Task.detached { await Self.round(in: directory, shared: shared, ignoringBackoff: ignoringBackoff) }.value
+            self.finishRound(round)
         }
     }
 
-    private func finishRound(settings: ServerSettings, report: OutboxSender.Report?, summary: DeliverySummary?, problem: String?) {
+    /// What a round did: the servers it had responses for, the outbox
+    /// after it, and why it stopped short.
+    private struct Round: Sendable {
+        var servers: [String] = []
+        var summary: DeliverySummary?
+        var failure: String?
+    }
+
+    /// Sends to each OpenRosa server the outbox holds responses for, then
+    /// to the shared server. Off the main thread.
+    nonisolated private static func round(in directory: URL, shared: ServerSettings?, ignoringBackoff: Bool) async -> Round {
+        var round = Round()
+        do {
+            let store = try ResponseStore(directory: directory)
+            var failures: [String] = []
+            for destination in try store.openRosaDestinations() {
+                guard let server = openRosaServer(for: destination) else { continue }
+                round.servers.append(server.displayName)
+                do {
+                    let password = try Keyring.password(forOpenRosa: server)
+                    let report = await OpenRosaSender(store: store, server: server, password: password)
+                        .sendDue(ignoringBackoff: ignoringBackoff)
+                    if let failure = report.failure { failures.append(failure.message) }
+                } catch {
+                    failures.append(error.localizedDescription)
+                }
+            }
+            if let shared {
+                round.servers.append(shared.displayName)
+                let password = try Keyring.password(for: shared)
+                let report = await OutboxSender(store: store, settings: shared, password: password)
+                    .sendDue(ignoringBackoff: ignoringBackoff)
+                if let failure = report.failure { failures.append(failure.message) }
+            }
+            round.summary = try? store.deliverySummary()
+            round.failure = failures.first
+        } catch {
+            if let shared { round.servers.append(shared.displayName) }
+            round.failure = error.localizedDescription
+        }
+        return round
+    }
+
+    /// The OpenRosa server at `destination` (an outbox's address), with the
+    /// user its forms were downloaded as.
+    nonisolated static func openRosaServer(for destination: String) -> OpenRosaServer? {
+        DataLocation.formLibrary.servers.first { $0.url.absoluteString == destination } ?? (try? OpenRosaServer(destination))
+    }
+
+    private func finishRound(_ round: Round) {
         isRunning = false
-        var shown = Status(server: settings.displayName, summary: summary ?? status.value.summary)
-        shown.failure = problem ?? report?.failure?.message
+        let server = round.servers.isEmpty ? nil : round.servers.joined(separator: ", ")
+        var shown = Status(server: server, summary: round.summary ?? status.value.summary)
+        shown.failure = round.failure
         status.value = shown
         roundsFinished.value += 1
         if wantsAnotherRound {

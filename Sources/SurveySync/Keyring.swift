@@ -1,9 +1,13 @@
 import FormEngine
 import CSecret
+import Crypto
 import Foundation
+public import OpenRosa
 
-/// The server's password in the desktop keyring (the Secret Service, through
-/// libsecret), keyed by server, port, database and user; never in a file.
+/// Server passwords in the desktop keyring (the Secret Service, through
+/// libsecret); never in a file. The shared server's is keyed by host, port,
+/// database and user; an OpenRosa server's by a digest of its address (which
+/// may hold a key: the keyring's attributes are not secret) and the user.
 ///
 /// The calls block on D-Bus; the app makes them off the main thread.
 public enum Keyring {
@@ -11,14 +15,7 @@ public enum Keyring {
     /// password is refused to settings that do not check the server's
     /// certificate (`storedPasswordProblem`).
     public static func password(for settings: ServerSettings) throws -> String? {
-        let stored = try withAttributes(settings) { schema, attributes -> String? in
-            var error: UnsafeMutablePointer<GError>?
-            let found = secret_password_lookupv_sync(schema, attributes, nil, &error)
-            if let error { throw failure(error, tr("Could not read the password from the keyring: %@")) }
-            guard let found else { return nil }
-            defer { secret_password_free(found) }
-            return String(cString: found)
-        }
+        let stored = try lookup(Entry(settings))
         if stored != nil, let problem = settings.storedPasswordProblem {
             throw SyncError(problem, kind: .notConfigured)
         }
@@ -27,10 +24,64 @@ public enum Keyring {
 
     /// Stores `password` for `settings`, replacing any stored before.
     public static func store(_ password: String, for settings: ServerSettings) throws {
-        try withAttributes(settings) { schema, attributes in
+        try store(password, Entry(settings))
+    }
+
+    /// Forgets the password stored for `settings`.
+    public static func remove(for settings: ServerSettings) throws {
+        try remove(Entry(settings))
+    }
+
+    /// The password stored for `server`'s user, or `nil`: none for a server
+    /// without a user (an address with a key needs none).
+    public static func password(forOpenRosa server: OpenRosaServer) throws -> String? {
+        guard !server.user.isEmpty else { return nil }
+        return try lookup(Entry(server))
+    }
+
+    /// Stores `password` for `server`'s user, replacing any stored before.
+    public static func store(_ password: String, forOpenRosa server: OpenRosaServer) throws {
+        try store(password, Entry(server))
+    }
+
+    /// A keyring item's schema, attributes and label.
+    private struct Entry {
+        var schema: String
+        var attributes: [(String, String)]
+        var label: String
+
+        init(_ settings: ServerSettings) {
+            schema = "io.github.surveyform.SurveyForm.Server"
+            attributes = [
+                ("host", settings.host), ("port", String(settings.port)),
+                ("database", settings.database), ("user", settings.user),
+            ]
+            label = "Survey Form: " + settings.displayName
+        }
+
+        init(_ server: OpenRosaServer) {
+            schema = "io.github.surveyform.SurveyForm.OpenRosa"
+            let digest = SHA256.hash(data: Data(server.url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
+            attributes = [("server", digest), ("user", server.user)]
+            label = "Survey Form: " + server.user + " @ " + server.displayName
+        }
+    }
+
+    private static func lookup(_ entry: Entry) throws -> String? {
+        try withAttributes(entry) { schema, attributes -> String? in
             var error: UnsafeMutablePointer<GError>?
-            let label = "Survey Form: " + settings.displayName
-            let stored = secret_password_storev_sync(schema, attributes, nil, label, password, nil, &error)
+            let found = secret_password_lookupv_sync(schema, attributes, nil, &error)
+            if let error { throw failure(error, tr("Could not read the password from the keyring: %@")) }
+            guard let found else { return nil }
+            defer { secret_password_free(found) }
+            return String(cString: found)
+        }
+    }
+
+    private static func store(_ password: String, _ entry: Entry) throws {
+        try withAttributes(entry) { schema, attributes in
+            var error: UnsafeMutablePointer<GError>?
+            let stored = secret_password_storev_sync(schema, attributes, nil, entry.label, password, nil, &error)
             if let error { throw failure(error, tr("Could not store the password in the keyring: %@")) }
             if stored == 0 {
                 throw SyncError(tr("The keyring did not store the password."), kind: .notConfigured)
@@ -38,9 +89,8 @@ public enum Keyring {
         }
     }
 
-    /// Forgets the password stored for `settings`.
-    public static func remove(for settings: ServerSettings) throws {
-        try withAttributes(settings) { schema, attributes in
+    private static func remove(_ entry: Entry) throws {
+        try withAttributes(entry) { schema, attributes in
             var error: UnsafeMutablePointer<GError>?
             _ = secret_password_clearv_sync(schema, attributes, nil, &error)
             if let error { throw failure(error, tr("Could not remove the password from the keyring: %@")) }
@@ -48,30 +98,22 @@ public enum Keyring {
     }
 
     private static func withAttributes<Result>(
-        _ settings: ServerSettings,
+        _ entry: Entry,
         _ body: (UnsafePointer<SecretSchema>, OpaquePointer) throws -> Result
     ) throws -> Result {
-        let schema = secret_schema_newv(
-            "io.github.surveyform.SurveyForm.Server", SECRET_SCHEMA_NONE, schemaAttributes()
-        )!
+        let kinds = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)!
+        for (key, _) in entry.attributes {
+            g_hash_table_insert(kinds, g_strdup(key), UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue)))
+        }
+        defer { g_hash_table_unref(kinds) }
+        let schema = secret_schema_newv(entry.schema, SECRET_SCHEMA_NONE, kinds)!
         defer { secret_schema_unref(schema) }
         let attributes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
         defer { g_hash_table_unref(attributes) }
-        for (key, value) in [
-            ("host", settings.host), ("port", String(settings.port)),
-            ("database", settings.database), ("user", settings.user),
-        ] {
+        for (key, value) in entry.attributes {
             g_hash_table_insert(attributes, g_strdup(key), g_strdup(value))
         }
         return try body(UnsafePointer(schema), attributes)
-    }
-
-    private static func schemaAttributes() -> OpaquePointer {
-        let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)!
-        for key in ["host", "port", "database", "user"] {
-            g_hash_table_insert(table, g_strdup(key), UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue)))
-        }
-        return table
     }
 
     /// `format`, translated, with the error's message in its `%@`.

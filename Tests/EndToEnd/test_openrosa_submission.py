@@ -7,13 +7,13 @@ the server exactly once whatever the server or the link does meanwhile."""
 import json
 import os
 import re
-import subprocess
 from pathlib import Path
 
 from central_like import CentralLike
-from conftest import ANY_FOCUS
+from conftest import ANY_FOCUS, wait_for
 from form_filler import FormFiller
 from test_openrosa_forms import run, versions
+from test_sync import keyring, send_now, sync_line  # noqa: F401 - keyring is a fixture
 
 XFORMS = Path(os.environ.get("SURVEY_FORM_XFORMS", ""))
 
@@ -24,33 +24,39 @@ def status(profile):
     return result.stdout
 
 
-def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, launch, tmp_path):
+def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, keyring, launch, tmp_path):
     server = CentralLike()
     try:
         server.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
-        assert run(profile, "--get-forms", server.base).returncode == 0
+        # The login that brings the form is kept in the keyring, and sends its responses.
+        server.login = ("collector", "s3cret")
+        got = run(profile, "--get-forms", server.base, "--user", "collector", "--ask-password", stdin="s3cret\n")
+        assert got.returncode == 0, got
         [form] = versions(profile, "all-types")
 
         description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+        # The window sends each submit by itself; this server fails the first time.
+        server.fail_posts = 1
         app = launch(args=[str(form)], focus_role=ANY_FOCUS)
         FormFiller(app, description, tmp_path / "files").fill()
-        app.quit()
+        wait_for(lambda: "1 response waiting to be sent." in sync_line(app) and "(HTTP 500)" in sync_line(app) or None,
+                 f"the window to say why the response waits (it says {sync_line(app)!r})")
+        assert server.submissions == {} and len(server.posts) == 1
 
         files = sorted(path for path in (profile.data_dir / "attachments").rglob("*") if path.is_file())
         assert len(files) >= 2, f"the form's attachment questions were answered: {files}"
-        # The server fails, then says it holds another response by that id:
-        # each time the response stays queued, with the server's reason.
-        server.fail_posts = 1
-        failed = run(profile, "--sync-now")
-        assert failed.returncode == 1 and "tried again later" in failed.stderr, failed
         # From now on the server takes the XML with its largest file, and no
         # more, in one request: the files must be spread over several.
         xml_size = len(server.posts[0]["xml_submission_file"])
         server.accept_length = xml_size + max(path.stat().st_size for path in files) + 3072
+
+        # Send Now; the server says it holds another response by that id:
+        # the response stays queued, with the server's reason.
         server.conflict_posts = 1
-        conflict = run(profile, "--sync-now")
-        assert conflict.returncode == 1, conflict
-        assert "already holds a different response" in conflict.stderr and "A resource already exists" in conflict.stderr
+        send_now(app)
+        wait_for(lambda: "already holds a different response" in sync_line(app) or None,
+                 f"the window to show the conflict (it says {sync_line(app)!r})")
+        app.quit()
         assert "Failed, to be tried again: 1" in status(profile)
         assert server.submissions == {}
 
@@ -80,10 +86,15 @@ def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, 
         assert any(post.get("*isIncomplete*") == b"yes" for post in posts), "split across requests"
         assert all(post["xml_submission_file"] == stored["xml"] for post in posts), "the same XML every time"
 
-        # Every request said it speaks OpenRosa; the HEAD came first.
+        # Every request said it speaks OpenRosa and logged in; the HEAD came first.
         submission = [r for r in server.requests if r.path.endswith("/submission")]
         assert submission[0].method == "HEAD"
         assert all(r.headers.get("x-openrosa-version") == "1.0" and r.headers.get("date") for r in submission)
+        assert all(r.headers.get("authorization", "").startswith("Basic ") for r in submission)
+        # The password is in the keyring only, in no file of the app's.
+        for path in profile.home.rglob("*"):
+            if path.is_file() and "keyrings" not in path.parts:
+                assert b"s3cret" not in path.read_bytes(), path
 
         # Nothing is sent twice, and nothing was deleted because it was sent.
         before = len(server.posts)
