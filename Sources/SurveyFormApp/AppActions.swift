@@ -11,6 +11,7 @@ enum AppActions {
         actions.add("about") { [weak app] in app?.showAbout() }.store(in: bag)
         actions.add("preferences") { [weak app] in PreferencesWindow.present(over: app?.activeWindow) }.store(in: bag)
         actions.add("open-form") { [weak app] in app?.chooseForm() }.store(in: bag)
+        actions.add("get-forms") { [weak app] in app?.getForms() }.store(in: bag)
         // The menu's recent forms: a form file's path, or "" for the built-in survey.
         actions.add("open-recent", parameter: { [weak app] path in app?.openRecent(path: path) }).store(in: bag)
         actions.add("send-now") { SyncService.shared.sendSoon(ignoringBackoff: true) }.store(in: bag)

@@ -426,6 +426,7 @@ public final class SurveyApplication {
     static func openingSection(shown: String?) -> Menu {
         let section = Menu()
         section.append(tr("_Open Form…"), action: "app.open-form")
+        section.append(tr("_Get Forms…"), action: "app.get-forms")
         let recent = Menu()
         let files = Menu()
         for path in Settings.shared.recentForms where path != shown {
@@ -455,6 +456,11 @@ public final class SurveyApplication {
 
     /// Asks for a form file (an XLSForm's `.xlsx`, `.csv`, `.md`, or an
     /// XForm's `.xml` as a server serves it) and opens it.
+    /// Get Forms: an OpenRosa server's forms, downloaded; one opens here.
+    func getForms() {
+        GetFormsWindow.present(over: window?.window) { [weak self] path in self?.openForm(path: path) }
+    }
+
     func chooseForm() {
         guard formChooser == nil else { return }
         let chooser = FileChooser(

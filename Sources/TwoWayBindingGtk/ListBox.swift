@@ -20,8 +20,10 @@ public final class ListBox: Widget {
     public func append(_ child: Widget) {
         guard let list, let widget = child.pointer else { return }
         gtk_list_box_append(list, widget)
-        // The row GTK put around the child: the child's controls take focus.
-        if let row = gtk_widget_get_parent(widget) {
+        // The row: the child itself when it is one (an AdwActionRow), else
+        // the one GTK put around it. The child's controls take focus.
+        let isRow = g_type_is_a(twb_type_of(widget), gtk_list_box_row_get_type()) != 0
+        if let row = isRow ? widget : gtk_widget_get_parent(widget) {
             gtk_widget_set_focusable(row, TWB_FALSE)
             gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), TWB_FALSE)
         }

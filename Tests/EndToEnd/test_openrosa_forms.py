@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from central_like import TOKEN, CentralLike
+from conftest import Atspi, wait_for
+from test_form_drafts import field_text
 
 XFORMS = Path(os.environ.get("SURVEY_FORM_XFORMS", ""))
 
@@ -190,3 +192,38 @@ def test_an_address_that_is_no_server_address_is_refused(profile):
         assert result.returncode == 2, result
         assert "server address" in result.stderr, result.stderr
         assert "pw@" not in result.stderr
+
+
+def test_get_forms_from_the_window_then_open_one(profile, launch):
+    central = CentralLike()
+    try:
+        central.add_form(XFORMS / "external-data.xml", XFORMS / "external-data-media")
+        central.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
+        app = launch()
+        app.key("F10")
+        wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Get Forms…"), "the main menu")
+        app.down_to("Get Forms…")
+        app.key("Return")
+        wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Server Address") or None, "the Get Forms window")
+        # Keys go to the new window (Xvfb has no window manager to focus it).
+        main_window = app.window_id
+        app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
+                                 "the Get Forms window on the X display")
+        address = app.find(Atspi.Role.TEXT, "Server Address")
+        for _ in range(3):
+            app.key("ctrl+a")
+            app.type(central.base)
+            if field_text(address) == central.base:
+                break
+        assert field_text(address) == central.base, field_text(address)
+        app.press(Atspi.Role.PUSH_BUTTON, "List Forms")
+        wait_for(lambda: app.find_all(Atspi.Role.CHECK_BOX, "External Data") or None, "the server's forms listed")
+        assert app.is_checked("External Data") and app.is_checked("All Types"), "forms not here yet come ticked"
+        app.press(Atspi.Role.PUSH_BUTTON, "Download")
+        wait_for(lambda: app.find_all(Atspi.Role.LABEL, "Downloaded 2 forms.") or None, "the forms downloaded")
+        assert len(versions(profile, "external-data")) == 1 and len(versions(profile, "all-types")) == 1
+        app.press(Atspi.Role.PUSH_BUTTON, "Open External Data")
+        app.window_id = main_window
+        wait_for(lambda: "Village visits" in (app.title() or "") or None, f"the form open in the window (its title is {app.title()!r})")
+    finally:
+        central.stop()
