@@ -19,6 +19,9 @@ public final class OpenRosaClient: Sendable {
     private let http: HTTPClient
     /// The server's limit on a submission request, once asked.
     let submissionLimit = Mutex<Int?>(nil)
+    /// The server's Digest challenge, once it gave one: later requests
+    /// answer it without being asked again.
+    private let digest = Mutex<DigestLogin?>(nil)
 
     /// How much and how long the client takes from a server.
     public struct Limits: Sendable {
@@ -181,7 +184,10 @@ public final class OpenRosaClient: Sendable {
         _ method: HTTPMethod, _ url: URL, deadline: NIODeadline, headers: [(String, String)] = [], body: ByteBuffer? = nil
     ) async throws(OpenRosaError) -> HTTPClientResponse {
         var url = url
-        for _ in 0..<6 {
+        // A Digest challenge is answered once per request (twice when the
+        // server calls its nonce stale), never in a loop.
+        var challengesAnswered = 0
+        for _ in 0..<8 {
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = method
             request.headers.add(name: "X-OpenRosa-Version", value: "1.0")
@@ -189,7 +195,7 @@ public final class OpenRosaClient: Sendable {
             request.headers.add(name: "User-Agent", value: "SurveyForm (OpenRosa 1.0)")
             for (name, value) in headers { request.headers.add(name: name, value: value) }
             if let body { request.body = .bytes(body) }
-            let login = loginHeader(for: url)
+            let login = loginHeader(for: url, method: method)
             if let login { request.headers.add(name: "Authorization", value: login) }
             let response: HTTPClientResponse
             do {
@@ -208,6 +214,12 @@ public final class OpenRosaClient: Sendable {
                 url = next
                 continue
             case 401:
+                let offered = DigestLogin.challenge(in: response.headers["WWW-Authenticate"])
+                if let offered, canLogIn(to: url), challengesAnswered == 0 || (offered.stale && challengesAnswered == 1) {
+                    challengesAnswered += 1
+                    digest.withLock { $0 = offered.login }
+                    continue
+                }
                 throw credentialsRefused(response, sent: login != nil)
             default:
                 return response
@@ -216,9 +228,20 @@ public final class OpenRosaClient: Sendable {
         throw OpenRosaError(tr("%@ redirected the request more than five times.", server.displayName), kind: .notOpenRosa)
     }
 
-    private func loginHeader(for url: URL) -> String? {
-        guard !server.user.isEmpty, let password, server.mayReceivePassword, server.sameOrigin(as: url) else { return nil }
-        return "Basic " + Data("\(server.user):\(password)".utf8).base64EncodedString()
+    private func canLogIn(to url: URL) -> Bool {
+        !server.user.isEmpty && password != nil && server.mayReceivePassword && server.sameOrigin(as: url)
+    }
+
+    /// Digest once the server asked for it, else Basic.
+    private func loginHeader(for url: URL, method: HTTPMethod) -> String? {
+        guard canLogIn(to: url), let password else { return nil }
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let target = (components?.percentEncodedPath ?? url.path) + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let answered = digest.withLock { login -> String? in
+            guard login != nil else { return nil }
+            return login?.authorization(method: method.rawValue, uri: target.isEmpty ? "/" : target, user: server.user, password: password)
+        }
+        return answered ?? "Basic " + Data("\(server.user):\(password)".utf8).base64EncodedString()
     }
 
     private func credentialsRefused(_ response: HTTPClientResponse, sent: Bool) -> OpenRosaError {
@@ -226,7 +249,7 @@ public final class OpenRosaClient: Sendable {
         if sent {
             return OpenRosaError(tr("%@ refused the login of %@: check the user name and password.", server.displayName, server.user), kind: .credentials)
         }
-        if !scheme.isEmpty, scheme.lowercased() != "basic" {
+        if !scheme.isEmpty, !["basic", "digest"].contains(scheme.lowercased()) {
             return OpenRosaError(tr("%@ asks for a login by %@, which Survey Form does not offer; ask its administrator for an address with a key (an App User's, on ODK Central).", server.displayName, scheme), kind: .credentials)
         }
         if !server.user.isEmpty, password != nil, !server.mayReceivePassword {

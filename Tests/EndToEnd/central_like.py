@@ -65,6 +65,8 @@ class CentralLike:
         self.html_form_list = False
         self.redirect_form_list_to = None
         self.login = None  # (user, password): Basic, challenged as djangoxform does
+        self.digest_login = None  # (user, password): Digest (RFC 7616, MD5, qop=auth), as ODK Aggregate asked
+        self.nonces = set()
         self.cut_after = {}  # path suffix -> bytes sent before the link breaks (once)
         self.wrong_hash = set()  # media file names whose listed hash is not their bytes'
         self.ignore_ranges = False
@@ -136,6 +138,12 @@ class CentralLike:
                               "application/json")
         if self.login and not self._logged_in(handler):
             return self._send(handler, 401, b"", "text/plain", {"WWW-Authenticate": 'Basic realm="OpenRosa"'})
+        if self.digest_login and not self._digest_logged_in(handler):
+            nonce = hashlib.md5(str(len(self.requests)).encode() + TOKEN.encode()).hexdigest()
+            with self.lock:
+                self.nonces.add(nonce)
+            return self._send(handler, 401, b"", "text/plain", {
+                "WWW-Authenticate": f'Digest realm="OpenRosa, test", qop="auth", nonce="{nonce}", opaque="c3ab", algorithm=MD5'})
         rest = path[len(prefix):]
         if rest == "submission":
             return self._submission(handler)
@@ -216,6 +224,20 @@ class CentralLike:
         body = ('<OpenRosaResponse xmlns="http://openrosa.org/http/response" items="0">'
                 f'<message nature="">{escape(message)}</message></OpenRosaResponse>').encode()
         return self._send(handler, status, body, "text/xml; charset=utf-8")
+
+    def _digest_logged_in(self, handler):
+        header = handler.headers.get("Authorization", "")
+        if not header.startswith("Digest "):
+            return False
+        fields = dict((key.strip(), value.strip().strip('"'))
+                      for key, _, value in (part.partition("=") for part in re.split(r',\s*(?=\w+=)', header[7:])))
+        user, password = self.digest_login
+        if fields.get("username") != user or fields.get("nonce") not in self.nonces or fields.get("uri") != handler.path:
+            return False
+        ha1 = hashlib.md5(f"{user}:OpenRosa, test:{password}".encode()).hexdigest()
+        ha2 = hashlib.md5(f"{handler.command}:{fields['uri']}".encode()).hexdigest()
+        expected = hashlib.md5(f"{ha1}:{fields['nonce']}:{fields.get('nc')}:{fields.get('cnonce')}:auth:{ha2}".encode()).hexdigest()
+        return fields.get("response") == expected and fields.get("qop") == "auth" and fields.get("opaque") == "c3ab"
 
     def _logged_in(self, handler):
         header = handler.headers.get("Authorization", "")

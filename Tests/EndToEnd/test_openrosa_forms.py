@@ -186,6 +186,23 @@ def test_a_login_goes_only_where_it_is_safe_and_is_asked_for_once(profile, serve
     assert far.returncode == 2 and "only over a secure connection" in far.stderr, far
 
 
+def test_a_digest_challenge_is_answered_without_the_password_crossing(profile, server):
+    server.digest_login = ("collector", "s3cret")
+    wrong = run(profile, "--list-forms", server.base, "--user", "collector", "--ask-password", stdin="nope\n")
+    assert wrong.returncode == 1 and "refused the login of collector" in wrong.stderr, wrong
+    assert len(server.requests) == 2, "one answer to the challenge, not a loop"
+
+    before = len(server.requests)
+    right = run(profile, "--get-forms", server.base, "--user", "collector", "--ask-password", stdin="s3cret\n")
+    assert right.returncode == 0, right
+    answered = [r.headers.get("authorization", "") for r in server.requests[before + 1:]]
+    assert answered and all(value.startswith("Digest ") for value in answered), answered
+    # Once challenged, every later request answers the challenge by itself.
+    assert sum(1 for r in server.requests[before:] if not r.headers.get("authorization", "").startswith("Digest ")) == 1
+    assert all("s3cret" not in value for value in answered)
+    assert len(versions(profile, "external-data")) == 1
+
+
 def test_an_address_that_is_no_server_address_is_refused(profile):
     for address in ("ftp://example.org/forms", "central.example.org", "https://user:pw@example.org/x"):
         result = run(profile, "--get-forms", address)
