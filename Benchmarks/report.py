@@ -17,6 +17,7 @@ Inputs, all from the same run:
   RESULTS/export.tsv         lines of Benchmarks/export/run
   RESULTS/sync.tsv           lines of Benchmarks/sync/run
   RESULTS/drain.tsv          lines of Benchmarks/sync/drain.py
+  RESULTS/openrosa.tsv       lines of Benchmarks/sync/openrosa
 
 Every benchmark does K operations per measured iteration (" xK" ends its
 name); figures are per operation, after subtracting the harness's own cost
@@ -333,6 +334,16 @@ if sync:
             f"{ours * 1000:,.0f} ms ({10_000 / ours:,.0f} rows/s)",
             "psql \\copy, whole process", f"{peer * 1000:,.0f} ms ({10_000 / peer:,.0f} rows/s)",
             f"{peer / ours:.2f}× COPY's throughput", "(no target)", None)
+
+openrosa = figures("openrosa.tsv")
+if openrosa:
+    ours, peer = openrosa.get(("deliver", "ours")), openrosa.get(("deliver", "curl"))
+    if ours and peer:
+        row("Delivering 10,000 queued responses (one in ten with a 100 KB photo) to an OpenRosa endpoint "
+            "on loopback: survey-form --sync-now, whole process",
+            f"{ours * 1000:,.0f} ms ({10_000 / ours:,.0f} responses/s)",
+            "one curl sending the very same requests over one connection", f"{peer * 1000:,.0f} ms ({10_000 / peer:,.0f}/s)",
+            f"{peer / ours:.2f}× curl's throughput", "≥ 0.8× curl's throughput", peer / ours >= 0.8)
 
 drain = figures("drain.tsv")
 if drain:

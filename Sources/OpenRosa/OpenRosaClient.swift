@@ -332,12 +332,17 @@ public final class OpenRosaClient: Sendable {
         digest.map { String(format: "%02x", $0) }.joined()
     }
 
-    /// RFC 9110's date: `Sun, 29 Nov 2026 19:00:00 GMT`.
+    /// RFC 9110's date: `Sun, 29 Nov 2026 19:00:00 GMT`, in English
+    /// whatever the locale (written out: a DateFormatter per request costs
+    /// more than the request).
     static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(1900 + parts.tm_year) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }

@@ -27,7 +27,7 @@ extension OpenRosaClient {
 
     /// Asks the server where and how much it takes (`HEAD`, answered 204
     /// with `X-OpenRosa-Accept-Content-Length`), once per client.
-    func acceptedLength() async throws(OpenRosaError) -> Int {
+    public func acceptedLength() async throws(OpenRosaError) -> Int {
         if let known = submissionLimit.withLock({ $0 }) { return known }
         let deadline = NIODeadline.now() + Self.amount(limits.document)
         let response = try await exchange(.HEAD, server.submissionURL, deadline: deadline)

@@ -4,8 +4,9 @@ public import OpenRosa
 public import SurveyStorage
 
 /// Delivers the outbox's responses for one OpenRosa server: each as its
-/// instance XML with its files (`OpenRosaClient.submit`), oldest first, and
-/// marked sent only once the server answered that it stored it. The server
+/// instance XML with its files (`OpenRosaClient.submit`), oldest first and
+/// a few side by side, and marked sent only once the server answered that
+/// it stored it. The server
 /// keeps a response once by its instance id, so one sent twice (a sender
 /// killed between the server's answer and the mark) is stored once.
 ///
@@ -17,8 +18,11 @@ public struct OpenRosaSender: Sendable {
     public let store: ResponseStore
     public let server: OpenRosaServer
     public let password: String?
-    /// Responses claimed at once.
-    public var batchSize = 20
+    /// Responses claimed, and marked sent, at once.
+    public var batchSize = 100
+    /// Responses on their way at once, each on a connection of its own: a
+    /// server keeps each once whatever the order they arrive in.
+    public var parallel = 4
     public var lease: TimeInterval = 300
     /// Called with a response's instance id once the server has stored it
     /// and before the store marks it sent: where a sender killed leaves the
@@ -48,26 +52,40 @@ public struct OpenRosaSender: Sendable {
         }
         do {
             try await OpenRosaClient.with(server, password: password) { client in
+                // Asked once, before requests go out side by side.
+                _ = try await client.acceptedLength()
                 while true {
                     let batch = try store.claimBatch(limit: batchSize, now: now(), leaseEnd: now() + lease, destination: destination)
                     if batch.isEmpty { return }
-                    for (index, response) in batch.enumerated() {
-                        do {
-                            try await client.submit(submission(of: response))
+                    let outcomes = await submit(batch, with: client)
+                    // Marked sent together (one write, not one per response);
+                    // a sender killed before this sends them again, and the
+                    // server keeps each once.
+                    var stored: [String] = []
+                    var ending: (any Error)?
+                    var unsent: [OutgoingResponse] = []
+                    for (response, outcome) in zip(batch, outcomes) {
+                        switch outcome {
+                        case .success:
                             onStored?(response.instanceID)
-                            try store.markSent([response.instanceID])
-                            report.sent += 1
-                        } catch let error as OpenRosaError where !error.isTransient && error.kind != .credentials {
+                            stored.append(response.instanceID)
+                        case .failure(let error as OpenRosaError) where !error.isTransient && error.kind != .credentials:
                             // This response alone: the rest may go.
-                            try store.markFailed([response.instanceID], reason: error.message,
-                                                 retryAt: now() + OutboxSender.backoff(afterAttempt: .max))
+                            try? store.markFailed([response.instanceID], reason: error.message,
+                                                  retryAt: now() + OutboxSender.backoff(afterAttempt: .max))
                             report.failure = SyncError(error.message, kind: .refused)
-                        } catch {
-                            let unsent = batch[index...]
-                            try? store.markFailed(unsent.map(\.instanceID), reason: error.localizedDescription,
-                                                  retryAt: now() + OutboxSender.backoff(afterAttempt: response.attempts))
-                            throw error
+                        case .failure(let error):
+                            ending = ending ?? error
+                            unsent.append(response)
+                        case nil:
+                            unsent.append(response)
                         }
+                    }
+                    if (try? store.markSent(stored)) != nil { report.sent += stored.count }
+                    if let ending {
+                        try? store.markFailed(unsent.map(\.instanceID), reason: ending.localizedDescription,
+                                              retryAt: now() + OutboxSender.backoff(afterAttempt: unsent.map(\.attempts).max() ?? 1))
+                        throw ending
                     }
                 }
             }
@@ -77,6 +95,40 @@ public struct OpenRosaSender: Sendable {
             report.failure = SyncError(error.localizedDescription, kind: .refused)
         }
         return report
+    }
+
+    /// Sends `batch`, `parallel` responses at a time, and returns each
+    /// one's outcome in the batch's order: nil for those not tried because
+    /// a failure of the link, the server or the login ended the round.
+    private func submit(_ batch: [OutgoingResponse], with client: OpenRosaClient) async -> [Result<Void, any Error>?] {
+        await withTaskGroup(of: (Int, Result<Void, any Error>).self) { group in
+            var outcomes = [Result<Void, any Error>?](repeating: nil, count: batch.count)
+            var next = 0
+            var ending = false
+            func start() {
+                let index = next
+                next += 1
+                let response = batch[index]
+                group.addTask {
+                    do {
+                        try await client.submit(submission(of: response))
+                        return (index, .success(()))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            while next < min(parallel, batch.count) { start() }
+            for await (index, outcome) in group {
+                outcomes[index] = outcome
+                if case .failure(let error) = outcome,
+                   !((error as? OpenRosaError).map { !$0.isTransient && $0.kind != .credentials } ?? false) {
+                    ending = true
+                }
+                if !ending, next < batch.count { start() }
+            }
+            return outcomes
+        }
     }
 
     private func submission(of response: OutgoingResponse) throws -> Submission {

@@ -30,3 +30,11 @@ final class DigestLoginTests: XCTestCase {
         XCTAssertNil(stale?.login.qop, "RFC 2069's form")
     }
 }
+
+/// What every request carries.
+final class RequestHeaderTests: XCTestCase {
+    func testTheDateIsHTTPsWhateverTheLocale() {
+        XCTAssertEqual(OpenRosaClient.httpDate(Date(timeIntervalSince1970: 1_796_325_600)), "Thu, 03 Dec 2026 19:20:00 GMT")
+        XCTAssertEqual(OpenRosaClient.httpDate(Date(timeIntervalSince1970: 0)), "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+}
