@@ -84,6 +84,9 @@ public struct FormLibrary: Sendable {
             if let expected = form.md5, expected != md5 {
                 throw OpenRosaError(tr("The form %@ from %@ arrived different from the one the server lists (its MD5 hash is %@, not %@); it is tried again later.", form.formID, server.displayName, md5, expected), kind: .damaged)
             }
+            if Self.encryptsResponses(xml) {
+                throw OpenRosaError(tr("The form %@ on %@ encrypts its responses, which Survey Form does not do yet: it is not downloaded, so that no answer to it is kept or sent unencrypted.", form.formID, server.displayName), kind: .refused)
+            }
             versionFolder = formFolder.appendingPathComponent(md5, isDirectory: true)
             if !FileManager.default.fileExists(atPath: versionFolder.path) {
                 isNew = true
@@ -182,6 +185,21 @@ public struct FormLibrary: Sendable {
         } catch {
             throw OpenRosaError(tr("%@ cannot be written: %@", file.path, error.localizedDescription), kind: .local)
         }
+    }
+
+    /// Whether the XForm names a public key its responses are to be
+    /// encrypted with (`submission`'s `base64RsaPublicKey`, from the
+    /// settings' `public_key`).
+    static func encryptsResponses(_ xml: Data) -> Bool {
+        guard let root = try? XMLTree.parse(xml) else { return false }
+        func search(_ element: XMLTree, depth: Int) -> Bool {
+            if element.name == "submission", let key = element["base64RsaPublicKey"],
+               !key.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return true }
+            // The submission element is in the head's model, near the top.
+            guard depth < 4 else { return false }
+            return element.children.contains { search($0, depth: depth + 1) }
+        }
+        return search(root, depth: 0)
     }
 
     /// The complete versions of a form here, newest first.
