@@ -161,7 +161,7 @@ public struct FormLibrary: Sendable {
               let fields = try? JSONDecoder().decode([String: String].self, from: data),
               let address = fields["url"]
         else { return nil }
-        return try? OpenRosaServer(address, user: fields["user"] ?? "")
+        return try? OpenRosaServer(address, user: fields["user"] ?? "", certificateAuthority: fields["ca"] ?? "")
     }
 
     /// The servers forms here came from.
@@ -176,7 +176,8 @@ public struct FormLibrary: Sendable {
 
     private func record(_ server: OpenRosaServer) throws(OpenRosaError) {
         let file = folder(for: server).appendingPathComponent(Self.serverRecord)
-        let fields = ["url": server.url.absoluteString, "user": server.user]
+        var fields = ["url": server.url.absoluteString, "user": server.user]
+        if !server.certificateAuthority.isEmpty { fields["ca"] = server.certificateAuthority }
         if let data = try? Data(contentsOf: file), (try? JSONDecoder().decode([String: String].self, from: data)) == fields { return }
         do {
             let data = try JSONEncoder().encode(fields)

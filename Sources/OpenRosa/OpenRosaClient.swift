@@ -53,7 +53,10 @@ public final class OpenRosaClient: Sendable {
             redirectConfiguration: .disallow,
             timeout: .init(connect: Self.amount(limits.connect), read: Self.amount(limits.idle))
         )
-        configuration.tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+        // The system's authorities, the name checked against the host.
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if !server.certificateAuthority.isEmpty { tls.additionalTrustRoots = [.file(server.certificateAuthority)] }
+        configuration.tlsConfiguration = tls
         http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 

@@ -10,10 +10,14 @@ public struct OpenRosaServer: Sendable, Equatable, Hashable {
     /// The base address, without a trailing slash.
     public let url: URL
     public var user: String
+    /// A PEM file of the authority that signed the server's certificate,
+    /// trusted besides the system's (a server of the organisation's own);
+    /// empty for the system's alone.
+    public var certificateAuthority: String
 
     /// Reads the address a user typed or pasted; throws saying what is wrong
     /// with it.
-    public init(_ address: String, user: String = "") throws(OpenRosaError) {
+    public init(_ address: String, user: String = "", certificateAuthority: String = "") throws(OpenRosaError) {
         var text = address.trimmingCharacters(in: .whitespacesAndNewlines)
         while text.hasSuffix("/") { text.removeLast() }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
@@ -30,8 +34,12 @@ public struct OpenRosaServer: Sendable, Equatable, Hashable {
         guard let url = URL(string: text) else {
             throw OpenRosaError(tr("%@ is not a server address: it starts with https:// and names a host.", address), kind: .notConfigured)
         }
+        guard certificateAuthority.isEmpty || FileManager.default.isReadableFile(atPath: certificateAuthority) else {
+            throw OpenRosaError(tr("The certificate authority file %@ cannot be read.", certificateAuthority), kind: .notConfigured)
+        }
         self.url = url
         self.user = user
+        self.certificateAuthority = certificateAuthority
     }
 
     /// Where the server lists its forms.

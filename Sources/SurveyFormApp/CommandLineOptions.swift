@@ -41,7 +41,7 @@ enum CommandLineOptions {
                 CommandLineOption("database", argument: .string, description: tr("With the sync options, the server's DATABASE"), placeholder: tr("DATABASE")),
                 CommandLineOption("user", argument: .string, description: tr("With the sync options, log in to the server as USER"), placeholder: tr("USER")),
                 CommandLineOption("port", argument: .integer, description: tr("With the sync options, the server's PORT"), placeholder: tr("PORT")),
-                CommandLineOption("ca-file", argument: .path, description: tr("With the sync options, also trust the certificate authority in the PEM file PATH"), placeholder: tr("PATH")),
+                CommandLineOption("ca-file", argument: .path, description: tr("With the sync options or --get-forms, also trust the certificate authority in the PEM file PATH"), placeholder: tr("PATH")),
                 CommandLineOption("list-forms", argument: .string, description: tr("List the forms on the OpenRosa server at URL (ODK Central, KoboToolbox, Ona) and exit"), placeholder: tr("URL")),
                 CommandLineOption("get-forms", argument: .string, description: tr("Download the forms on the OpenRosa server at URL with their media files, or bring them up to date, and exit"), placeholder: tr("URL")),
                 CommandLineOption("form-id", argument: .string, description: tr("With --get-forms, only the form with the id ID"), placeholder: tr("ID")),
@@ -65,7 +65,10 @@ enum CommandLineOptions {
             return .exportCSV(path: path, force: force, form: options.path("form"))
         }
         if let path = options.path("screenshot") { return .screenshot(path: path) }
-        let login = FormServerCommands.Login(user: options.string("user") ?? "", askPassword: options.contains("ask-password"))
+        let login = FormServerCommands.Login(
+            user: options.string("user") ?? "", askPassword: options.contains("ask-password"),
+            certificateAuthority: options.path("ca-file") ?? ""
+        )
         if let url = options.string("list-forms") { return .formServer(.list(server: url), login) }
         if let url = options.string("get-forms") {
             return .formServer(.get(server: url, formID: options.string("form-id")), login)

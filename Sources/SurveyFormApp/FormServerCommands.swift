@@ -16,6 +16,8 @@ enum FormServerCommands {
     struct Login: Equatable {
         var user = ""
         var askPassword = false
+        /// `--ca-file`: an authority trusted besides the system's.
+        var certificateAuthority = ""
     }
 
     /// Runs `command`; the process's exit status (2: the server address or
@@ -27,7 +29,7 @@ enum FormServerCommands {
         }
         let server: OpenRosaServer
         do {
-            server = try OpenRosaServer(address, user: login.user)
+            server = try OpenRosaServer(address, user: login.user, certificateAuthority: login.certificateAuthority)
         } catch {
             Terminal.error(error.message)
             return 2

@@ -23,6 +23,8 @@ import email.parser
 import email.policy
 import hashlib
 import re
+import ssl
+import subprocess
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -55,9 +57,11 @@ class Request:
 
 class CentralLike:
     """Starts on 127.0.0.1 at a free port; `base` is the address a data
-    collector is given (with the App User's key)."""
+    collector is given (with the App User's key). With `tls_folder`, it
+    speaks HTTPS with a certificate for 127.0.0.1 signed by a throwaway
+    authority written there (`ca_file`), which no system trusts."""
 
-    def __init__(self):
+    def __init__(self, tls_folder: Path = None):
         self.forms = {}
         self.requests = []
         self.lock = threading.Lock()
@@ -95,13 +99,33 @@ class CentralLike:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
+        self.scheme = "http"
+        self.ca_file = None
+        if tls_folder is not None:
+            self.ca_file = self._make_certificates(tls_folder)
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(tls_folder / "server.pem", tls_folder / "server.key")
+            self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+            self.scheme = "https"
         self.port = self.httpd.server_address[1]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def root(self):
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
+
+    @staticmethod
+    def _make_certificates(folder: Path):
+        def openssl(*arguments):
+            subprocess.run(["openssl", *map(str, arguments)], check=True, capture_output=True, cwd=folder)
+        (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+                "-days", "2", "-subj", "/CN=Survey Form test authority")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1")
+        openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", "server.pem", "-days", "2", "-extfile", "san.ext")
+        return folder / "ca.pem"
 
     @property
     def base(self):

@@ -210,6 +210,31 @@ def test_a_digest_challenge_is_answered_without_the_password_crossing(profile, s
     assert len(versions(profile, "external-data")) == 1
 
 
+def test_a_certificate_that_does_not_verify_is_refused_until_its_authority_is_named(profile, tmp_path):
+    secure = CentralLike(tls_folder=tmp_path)
+    try:
+        secure.add_form(XFORMS / "external-data.xml", XFORMS / "external-data-media")
+        secure.login = ("collector", "s3cret")
+        refused = run(profile, "--get-forms", secure.base, "--user", "collector", "--ask-password", stdin="s3cret\n")
+        assert refused.returncode == 1, refused
+        assert "The secure connection to https://127.0.0.1:" in refused.stderr, refused.stderr
+        assert secure.requests == [], "nothing, the password least, reached a server whose certificate did not verify"
+        assert versions(profile, "external-data") == []
+
+        trusted = run(profile, "--get-forms", secure.base, "--user", "collector", "--ask-password",
+                      "--ca-file", str(secure.ca_file), stdin="s3cret\n")
+        assert trusted.returncode == 0, trusted
+        assert len(versions(profile, "external-data")) == 1
+        # The authority is kept with the server, for its responses.
+        [record] = (profile.data_dir / "forms").glob("*/server.json")
+        assert json.loads(record.read_text())["ca"] == str(secure.ca_file)
+        assert oct(record.stat().st_mode & 0o777) == "0o600"
+        missing = run(profile, "--list-forms", secure.base, "--ca-file", str(tmp_path / "nowhere.pem"))
+        assert missing.returncode == 2 and "cannot be read" in missing.stderr, missing
+    finally:
+        secure.stop()
+
+
 def test_an_address_that_is_no_server_address_is_refused(profile):
     for address in ("ftp://example.org/forms", "central.example.org", "https://user:pw@example.org/x"):
         result = run(profile, "--get-forms", address)
