@@ -1,0 +1,77 @@
+import Foundation
+@testable import OpenRosa
+import XCTest
+
+/// The form library's own bookkeeping: which server a form file came from,
+/// where a listed form stands here, and what is refused before it is kept.
+final class FormLibraryTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("form-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func testAFormFileKnowsItsServerAndNoOtherFileDoes() throws {
+        let library = FormLibrary(directory: root.appendingPathComponent("forms"))
+        let central = try OpenRosaServer("https://central.example.org/v1/key/SECRET/projects/3", user: "")
+        let kobo = try OpenRosaServer("https://kc.example.org/team", user: "enumerator")
+        XCTAssertNotEqual(library.folder(for: central), library.folder(for: kobo))
+        XCTAssertFalse(library.folder(for: central).lastPathComponent.contains("SECRET"), "a key is never a folder's name")
+        XCTAssertTrue(library.folder(for: central).lastPathComponent.hasPrefix("central.example.org-"))
+
+        for server in [central, kobo] {
+            let folder = library.folder(for: server)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let record = try JSONEncoder().encode(["url": server.url.absoluteString, "user": server.user])
+            try record.write(to: folder.appendingPathComponent(FormLibrary.serverRecord))
+        }
+        let file = library.folder(for: kobo).appendingPathComponent("household/0cc175b9c0f1b6a831c399e269772661/household.xml")
+        XCTAssertEqual(library.server(forFormAt: file), kobo)
+        XCTAssertEqual(library.server(forFormAt: file)?.user, "enumerator")
+        XCTAssertNil(library.server(forFormAt: root.appendingPathComponent("elsewhere/household.xml")))
+        XCTAssertNil(library.server(forFormAt: library.directory.appendingPathComponent("../forms-not/x.xml")))
+        XCTAssertEqual(Set(library.servers.map(\.url)), [central.url, kobo.url])
+    }
+
+    func testAListedFormIsAbsentOutdatedOrCurrentByItsHash() throws {
+        let library = FormLibrary(directory: root)
+        let server = try OpenRosaServer("https://kc.example.org/team")
+        let form = ServerForm(
+            formID: "household", name: "Household", version: "2", hash: "md5:0cc175b9c0f1b6a831c399e269772661",
+            downloadURL: URL(string: "https://kc.example.org/team/forms/household.xml")!, manifestURL: nil
+        )
+        XCTAssertEqual(library.state(of: form, from: server), .absent)
+        let formFolder = library.folder(for: form, from: server)
+        let older = formFolder.appendingPathComponent("92eb5ffee6ae2fec3ad71c777531578f")
+        try FileManager.default.createDirectory(at: older, withIntermediateDirectories: true)
+        XCTAssertEqual(library.state(of: form, from: server), .outdated)
+        // A download under way (a hidden folder) is no version yet.
+        let incoming = formFolder.appendingPathComponent(".incoming-0cc175b9c0f1b6a831c399e269772661")
+        try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
+        try Data("<h:html/>".utf8).write(to: incoming.appendingPathComponent("household.xml"))
+        XCTAssertEqual(library.state(of: form, from: server), .outdated)
+        let current = formFolder.appendingPathComponent("0cc175b9c0f1b6a831c399e269772661")
+        try FileManager.default.createDirectory(at: current, withIntermediateDirectories: true)
+        try Data("<h:html/>".utf8).write(to: current.appendingPathComponent("household.xml"))
+        XCTAssertEqual(library.state(of: form, from: server), .current(current.appendingPathComponent("household.xml")))
+        XCTAssertEqual(library.versions(in: formFolder).count, 2)
+    }
+
+    func testAFormThatEncryptsItsResponsesIsKnownByItsSubmissionsKey() {
+        let sealed = """
+        <h:html xmlns:h="http://www.w3.org/1999/xhtml" xmlns="http://www.w3.org/2002/xforms"><h:head><model>
+        <instance><data id="a"/></instance>
+        <submission method="post" base64RsaPublicKey="MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"/>
+        </model></h:head><h:body/></h:html>
+        """
+        XCTAssertTrue(FormLibrary.encryptsResponses(Data(sealed.utf8)))
+        XCTAssertFalse(FormLibrary.encryptsResponses(Data(sealed.replacingOccurrences(of: "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA", with: " ").utf8)))
+        XCTAssertFalse(FormLibrary.encryptsResponses(Data(sealed.replacingOccurrences(of: "base64RsaPublicKey", with: "action").utf8)))
+        XCTAssertFalse(FormLibrary.encryptsResponses(Data("not xml".utf8)))
+    }
+}
