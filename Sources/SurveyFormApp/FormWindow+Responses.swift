@@ -159,6 +159,8 @@ extension FormWindow {
 
     /// Deletes a stored response; the toast's Undo stores it again.
     private func delete(_ listed: ListedResponse) {
+        // Stored again, it goes where it was going, as it was to be sent.
+        let destination = (try? store?.destination(of: listed.instanceID)) ?? .sharedServer
         guard let response = removeStored(id: listed.id) else { return }
         showStatus(tr("Response deleted"), isError: false)
         showToast(tr("Response deleted"), undo: { [weak self] in
@@ -166,7 +168,7 @@ extension FormWindow {
             var restored = response
             restored.id = nil
             // The list follows the store's ResponseStored; a failure comes as its StorageFailed.
-            if (try? store.insert(restored)) != nil {
+            if (try? store.insert(restored, for: destination)) != nil {
                 showStatus(tr("The response was stored again."), isError: false)
             }
         })

@@ -197,6 +197,23 @@ extension ResponseStore {
         }
     }
 
+    /// Where the response `instanceID` is queued for (the shared server
+    /// when it is not queued): what a response deleted and stored again by
+    /// Undo is queued for again.
+    public func destination(of instanceID: String) throws -> DeliveryDestination {
+        do {
+            return try database().read { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT destination, submission FROM delivery WHERE instanceID = ?",
+                                                 arguments: [instanceID]),
+                      let server: String = row[0], let submission: String = row[1]
+                else { return .sharedServer }
+                return .openRosa(server: server, submission: submission)
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
     /// The OpenRosa servers the outbox has held responses for, delivered or not.
     public func openRosaDestinations() throws -> [String] {
         do {

@@ -142,6 +142,16 @@ final class OutboxTests: XCTestCase {
         removed.id = nil
         try store.insert(removed)
         XCTAssertEqual(try store.delivery(of: "uuid:d")?.state, .waiting)
+
+        // One for an OpenRosa server goes back there, with its XML.
+        let central = DeliveryDestination.openRosa(server: "https://central.example.org/v1/key/K/projects/3", submission: "<data/>")
+        let queued = try store.insert(formResponse("uuid:o"), for: central)
+        XCTAssertEqual(try store.destination(of: "uuid:o"), central)
+        XCTAssertEqual(try store.destination(of: "uuid:d"), .sharedServer)
+        var gone = try XCTUnwrap(store.deleteResponse(id: try XCTUnwrap(queued.id)))
+        gone.id = nil
+        try store.insert(gone, for: central)
+        XCTAssertEqual(try store.destination(of: "uuid:o"), central)
     }
 
     func testEachStoreHasItsOwnLastingDeviceID() throws {
