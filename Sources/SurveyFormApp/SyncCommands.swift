@@ -51,9 +51,19 @@ enum SyncCommands {
             openRosaStatus = sendToOpenRosaServers()
             if settings.problem != nil, let openRosaStatus { return openRosaStatus }
         }
+        // The OpenRosa servers forms came from, which their responses go to.
+        let formServers = command == .status
+            ? ((try? ResponseStore(directory: DataLocation.dataDirectory).openRosaDestinations()) ?? [])
+                .compactMap(SyncService.openRosaServer(for:))
+            : []
+        for server in formServers {
+            Terminal.say(String(format: tr("Server: %@ (OpenRosa, its forms' responses)"), server.displayName))
+        }
         if let problem = settings.problem {
             if command == .status {
-                Terminal.say(tr("Server: none set. Responses stay on this computer until one is."))
+                if formServers.isEmpty {
+                    Terminal.say(tr("Server: none set. Responses stay on this computer until one is."))
+                }
                 return printQueue() ? 0 : 1
             }
             printError(problem + " " + tr("Set it in Preferences, or with --server, --database and --user."))

@@ -68,6 +68,8 @@ def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, 
         assert sent.returncode == 0, sent
         assert "Sent 1 response to" in sent.stdout and "/key/…/" in sent.stdout, sent.stdout
         assert "Sent: 1" in status(profile)
+        assert "Server: http://127.0.0.1:" in status(profile) and "(OpenRosa" in status(profile)
+        assert "none set" not in status(profile)
 
         [(instance_id, stored)] = server.submissions.items()
         assert instance_id.startswith("uuid:")
