@@ -35,8 +35,12 @@ def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, 
         [form] = versions(profile, "all-types")
 
         description = json.loads(run(profile, "--describe-form", str(form)).stdout)
-        # The window sends each submit by itself; this server fails the first time.
+        # The window sends each submit by itself; this server fails the first
+        # time, then says it holds another response by that id. Set now, not
+        # after the failure: the window tries again after its back-off, however
+        # long the test takes, and that try must meet the conflict too.
         server.fail_posts = 1
+        server.conflict_posts = 2
         app = launch(args=[str(form)], focus_role=ANY_FOCUS)
         FormFiller(app, description, tmp_path / "files").fill()
         wait_for(lambda: "1 response waiting to be sent." in sync_line(app) and "(HTTP 500)" in sync_line(app) or None,
@@ -52,11 +56,11 @@ def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, 
 
         # Send Now; the server says it holds another response by that id:
         # the response stays queued, with the server's reason.
-        server.conflict_posts = 1
         send_now(app)
         wait_for(lambda: "already holds a different response" in sync_line(app) or None,
                  f"the window to show the conflict (it says {sync_line(app)!r})")
         app.quit()
+        server.conflict_posts = 0
         assert "Failed, to be tried again: 1" in status(profile)
         assert server.submissions == {}
 
