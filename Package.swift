@@ -86,7 +86,6 @@ let package = Package(
             dependencies: [
                 "SurveyStorage", "FormEngine", "OpenRosa", "CSecret",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // OpenRosa, the protocol of ODK Central, KoboToolbox and Ona: a

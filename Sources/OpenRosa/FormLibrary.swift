@@ -24,7 +24,7 @@ public struct FormLibrary: Sendable {
     /// Where a server's forms are: named by its host, and by a digest of
     /// its whole address (which may hold a key, never written out).
     public func folder(for server: OpenRosaServer) -> URL {
-        let digest = OpenRosaClient.hex(SHA256.hash(data: Data(server.url.absoluteString.utf8))).prefix(12)
+        let digest = server.addressDigest.prefix(12)
         let host = (server.url.host ?? "server").filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
         return directory.appendingPathComponent("\(host)-\(digest)", isDirectory: true)
     }
@@ -150,10 +150,19 @@ public struct FormLibrary: Sendable {
     /// The server a form file here came from, which its responses go to;
     /// nil for a form from anywhere else.
     public func server(forFormAt file: URL) -> OpenRosaServer? {
+        serverFolder(of: file).flatMap(server(recordedIn:))
+    }
+
+    /// Whether `file` is in the library, by its path alone (no file is read).
+    public func holds(_ file: URL) -> Bool {
+        serverFolder(of: file) != nil
+    }
+
+    private func serverFolder(of file: URL) -> URL? {
         let root = directory.standardizedFileURL.pathComponents
         let parts = file.standardizedFileURL.pathComponents
         guard parts.count > root.count + 1, Array(parts.prefix(root.count)) == root else { return nil }
-        return server(recordedIn: directory.appendingPathComponent(parts[root.count]))
+        return directory.appendingPathComponent(parts[root.count])
     }
 
     private func server(recordedIn folder: URL) -> OpenRosaServer? {
@@ -168,6 +177,13 @@ public struct FormLibrary: Sendable {
     public var servers: [OpenRosaServer] {
         let folders = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])) ?? []
         return folders.compactMap { server(recordedIn: $0) }
+    }
+
+    /// The server at `address` (an outbox's destination), with the user and
+    /// authority its forms were downloaded with; as the address alone when
+    /// no form here came from it.
+    public func server(at address: String) -> OpenRosaServer? {
+        servers.first { $0.url.absoluteString == address } ?? (try? OpenRosaServer(address))
     }
 
     /// The file in a server's folder that says which server it is: its

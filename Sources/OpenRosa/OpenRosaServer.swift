@@ -1,3 +1,4 @@
+import Crypto
 import FormEngine
 public import Foundation
 
@@ -40,6 +41,13 @@ public struct OpenRosaServer: Sendable, Equatable, Hashable {
         self.url = url
         self.user = user
         self.certificateAuthority = certificateAuthority
+    }
+
+    /// A SHA-256 of the address in hex: what names the server where its
+    /// address (which may hold a key) must not be written (a folder, the
+    /// keyring's attributes).
+    public var addressDigest: String {
+        OpenRosaClient.hex(SHA256.hash(data: Data(url.absoluteString.utf8)))
     }
 
     /// Where the server lists its forms.

@@ -42,9 +42,6 @@ final class FormWindow: AppWindow {
     let responsesReading = LatestReading()
     /// Whether a response is being written.
     private var isStoring = false
-    /// The OpenRosa server the form came from (inner nil: none), read at
-    /// the first submit.
-    private var formServer: OpenRosaServer??
     /// Set while the window replaces the answers as a whole (a new blank
     /// response, one taken back), which is no edit of the user's.
     private var isReplacingAnswers = false
@@ -507,7 +504,7 @@ final class FormWindow: AppWindow {
                             throw AuditNotWritten(message: error.localizedDescription)
                         }
                     }
-                    let stored = try store.insert(response, for: destination)
+                    let stored = try store.insert(response, for: destination())
                     // Files replaced or removed while it was filled in go now;
                     // stored, the response keeps those it names.
                     try? attachments.keepOnly(Set(stored.attachmentNames), instanceID: stored.instanceID)
@@ -525,19 +522,22 @@ final class FormWindow: AppWindow {
         }
     }
 
-    /// Where the response now submitted goes: the OpenRosa server the form
-    /// was downloaded from, as the instance XML that server is sent, else
+    /// Where the response now submitted goes, found off the main thread
+    /// (the server's record is a file): the OpenRosa server the form was
+    /// downloaded from, with the instance XML that server is sent (made
+    /// here, from the form's answers, only for a form of the library), else
     /// the shared server.
-    private func deliveryDestination() -> DeliveryDestination {
-        if formServer == nil, let path = form.path {
-            formServer = .some(DataLocation.formLibrary.server(forFormAt: URL(fileURLWithPath: path)))
-        }
-        guard case .some(.some(let server)) = formServer else { return .sharedServer }
+    private func deliveryDestination() -> @Sendable () -> DeliveryDestination {
+        let library = DataLocation.formLibrary
+        guard let path = form.path, library.holds(URL(fileURLWithPath: path)) else { return { .sharedServer } }
         let xml = SubmissionXML.document(
             for: form.definition, answers: viewModel.answers(), instanceID: viewModel.instanceID,
             instanceName: viewModel.instanceName()
         )
-        return .openRosa(server: server.url.absoluteString, submission: xml)
+        return {
+            guard let server = library.server(forFormAt: URL(fileURLWithPath: path)) else { return .sharedServer }
+            return .openRosa(server: server.url.absoluteString, submission: xml)
+        }
     }
 
     /// The audit log as stored with a response submitted at `time`: the

@@ -54,7 +54,7 @@ enum SyncCommands {
         // The OpenRosa servers forms came from, which their responses go to.
         let formServers = command == .status
             ? ((try? ResponseStore(directory: DataLocation.dataDirectory).openRosaDestinations()) ?? [])
-                .compactMap(SyncService.openRosaServer(for:))
+                .compactMap(DataLocation.formLibrary.server(at:))
             : []
         for server in formServers {
             Terminal.say(String(format: tr("Server: %@ (OpenRosa, its forms' responses)"), server.displayName))
@@ -168,7 +168,7 @@ enum SyncCommands {
         guard !destinations.isEmpty else { return nil }
         var status: Int32 = 0
         for destination in destinations {
-            guard let server = SyncService.openRosaServer(for: destination) else {
+            guard let server = DataLocation.formLibrary.server(at: destination) else {
                 printError(String(format: tr("Responses are queued for %@, which is not a server address."), destination))
                 status = 1
                 continue

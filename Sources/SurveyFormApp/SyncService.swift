@@ -72,12 +72,6 @@ final class SyncService {
     func sendSoon(ignoringBackoff: Bool = false) {
         let saved = Settings.shared.server
         let shared = saved.problem == nil ? saved : nil
-        // Without a shared server or a form from an OpenRosa server there
-        // is nowhere to send, and the store is left alone.
-        guard shared != nil || !DataLocation.formLibrary.servers.isEmpty else {
-            status.value = Status(server: nil, summary: status.value.summary)
-            return
-        }
         if isRunning {
             wantsAnotherRound = true
             wantsForcedRound = wantsForcedRound || ignoringBackoff
@@ -92,8 +86,11 @@ final class SyncService {
             status.value = shown
         }
         let directory = DataLocation.dataDirectory
+        let library = DataLocation.formLibrary
         Task {
-            let round = await Task.detached { await Self.round(in: directory, shared: shared, ignoringBackoff: ignoringBackoff) }.value
+            let round = await Task.detached {
+                await Self.round(in: directory, library: library, shared: shared, ignoringBackoff: ignoringBackoff)
+            }.value
             self.finishRound(round)
         }
     }
@@ -107,14 +104,20 @@ final class SyncService {
     }
 
     /// Sends to each OpenRosa server the outbox holds responses for, then
-    /// to the shared server. Off the main thread.
-    nonisolated private static func round(in directory: URL, shared: ServerSettings?, ignoringBackoff: Bool) async -> Round {
+    /// to the shared server. Off the main thread: the form library's folders
+    /// are read here too.
+    nonisolated private static func round(
+        in directory: URL, library: FormLibrary, shared: ServerSettings?, ignoringBackoff: Bool
+    ) async -> Round {
         var round = Round()
+        // Without a shared server or a form from an OpenRosa server there
+        // is nowhere to send, and the store is left alone.
+        guard shared != nil || !library.servers.isEmpty else { return round }
         do {
             let store = try ResponseStore(directory: directory)
             var failures: [String] = []
             for destination in try store.openRosaDestinations() {
-                guard let server = openRosaServer(for: destination) else { continue }
+                guard let server = library.server(at: destination) else { continue }
                 round.servers.append(server.displayName)
                 do {
                     let password = try Keyring.password(forOpenRosa: server)
@@ -139,12 +142,6 @@ final class SyncService {
             round.failure = error.localizedDescription
         }
         return round
-    }
-
-    /// The OpenRosa server at `destination` (an outbox's address), with the
-    /// user its forms were downloaded as.
-    nonisolated static func openRosaServer(for destination: String) -> OpenRosaServer? {
-        DataLocation.formLibrary.servers.first { $0.url.absoluteString == destination } ?? (try? OpenRosaServer(destination))
     }
 
     private func finishRound(_ round: Round) {

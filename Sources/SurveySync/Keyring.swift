@@ -1,6 +1,5 @@
 import FormEngine
 import CSecret
-import Crypto
 import Foundation
 public import OpenRosa
 
@@ -61,8 +60,7 @@ public enum Keyring {
 
         init(_ server: OpenRosaServer) {
             schema = "io.github.surveyform.SurveyForm.OpenRosa"
-            let digest = SHA256.hash(data: Data(server.url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
-            attributes = [("server", digest), ("user", server.user)]
+            attributes = [("server", server.addressDigest), ("user", server.user)]
             label = "Survey Form: " + server.user + " @ " + server.displayName
         }
     }
