@@ -338,7 +338,7 @@ class App:
             desktop.clear_cache()
             for index in range(desktop.get_child_count()):
                 app = desktop.get_child_at_index(index)
-                if app is not None and app.get_process_id() == self.pid and app.get_child_count() > 0:
+                if app is not None and self.is_mine(app) and app.get_child_count() > 0:
                     return app
             return None
 
@@ -354,10 +354,19 @@ class App:
             wait_for(lambda: self.focused_role() == focus_role, f"initial focus in a {focus_role.value_nick}")
         return self
 
+    def is_mine(self, accessible):
+        """Whether an application on the AT-SPI bus is this process."""
+        return accessible.get_process_id() == self.pid
+
+    def x_search(self, title=None):
+        """xdotool search's options that find this process's windows (those
+        whose title holds `title`, if given)."""
+        return ["--pid", str(self.pid), *(["--name", title] if title else [])]
+
     def _find_window(self):
         self._check_alive()
         result = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(self.pid)],
+            ["xdotool", "search", "--onlyvisible", *self.x_search()],
             capture_output=True, text=True, timeout=10,
         )
         ids = result.stdout.split()
@@ -366,7 +375,7 @@ class App:
     def dialog(self, title):
         """The X window of the app's dialog whose title holds `title`, if one is open."""
         found = subprocess.run(
-            ["xdotool", "search", "--all", "--pid", str(self.pid), "--onlyvisible", "--name", title],
+            ["xdotool", "search", "--all", "--onlyvisible", *self.x_search(title)],
             capture_output=True, text=True, timeout=10,
         ).stdout.split()
         return found[-1] if found else None
