@@ -601,18 +601,14 @@ def parse_summary(text):
     return fields
 
 
-@pytest.fixture
-def launch(profile):
-    """Starts survey-form for the test's profile and waits for its window.
-
-    `launch(**env)` adds environment variables, `prefix` a command that execs
-    the app in its own process (so that its pid is the app's); every app
-    started is killed and reaped at the end of the test.
-    """
+def launching(make_app):
+    """A launch fixture's body: yields `start(args, focus_role, **options)`,
+    which makes an app with `make_app(args, **options)` and waits for its
+    window; every app started is killed and reaped when the test ends."""
     started = []
 
-    def start(args=(), prefix=(), focus_role=None, **extra_env):
-        app = App(profile, profile.environment(**extra_env), args, prefix)
+    def start(args=(), focus_role=None, **options):
+        app = make_app(args, **options)
         started.append(app)
         return app.wait_until_ready(focus_role)
 
@@ -624,6 +620,16 @@ def launch(profile):
             pass
         # Shown by pytest only when the test failed.
         print(f"--- survey-form pid {app.pid}, exit status {app.process.returncode}:\n{app.output()}")
+
+
+@pytest.fixture
+def launch(profile):
+    """Starts survey-form for the test's profile and waits for its window.
+
+    `launch(**env)` adds environment variables, `prefix` a command that execs
+    the app in its own process (so that its pid is the app's).
+    """
+    yield from launching(lambda args, prefix=(), **extra_env: App(profile, profile.environment(**extra_env), args, prefix))
 
 
 @pytest.fixture

@@ -92,20 +92,7 @@ def profile(tmp_path):
 def launch(profile):
     """Starts the Flatpak for the test's profile and waits for its window;
     each one started is killed at the end of the test."""
-    started = []
-
-    def start(args=(), focus_role=None, **extra_env):
-        app = SandboxApp(profile, profile.environment(**extra_env), args)
-        started.append(app)
-        return app.wait_until_ready(focus_role)
-
-    yield start
-    for app in reversed(started):
-        try:
-            app.kill()
-        except Exception:  # noqa: BLE001 - the test's own failure matters more
-            pass
-        print(f"--- flatpak run {APP_ID}, exit status {app.process.returncode}:\n{app.output()}")
+    yield from harness.launching(lambda args, **extra_env: SandboxApp(profile, profile.environment(**extra_env), args))
 
 
 @pytest.fixture(scope="session", autouse=True)
