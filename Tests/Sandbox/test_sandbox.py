@@ -1,5 +1,5 @@
 """The installed Flatpak, run in its sandbox: what only a sandbox can get
-wrong. Each check is one the finish-args must allow, and nothing more."""
+wrong. Each check is one the finish-args must allow; they allow nothing more."""
 
 import shutil
 import stat
@@ -133,3 +133,30 @@ def test_the_network_and_the_keyring_reach_a_server_on_loopback(launch, profile)
             subprocess.run(["kill", keyring_pid])
         server.stop()
         shutil.rmtree(server.folder, ignore_errors=True)
+
+
+def test_a_form_comes_from_an_openrosa_server_and_its_response_goes_back(launch, profile):
+    from central_like import TOKEN, CentralLike
+
+    server = CentralLike()
+    try:
+        server.add_form(Path(__file__).resolve().parent / "forms" / "sandbox-visit.xml")
+        got = profile.run("--get-forms", server.base)
+        assert got.returncode == 0, got.stderr + got.stdout
+        assert TOKEN not in got.stdout + got.stderr
+        [form] = [path for path in (profile.data_dir / "forms").glob("*/sandbox-visit/*/sandbox-visit.xml")
+                  if not path.parent.name.startswith(".")]
+        assert form.read_bytes() == server.forms["sandbox-visit"].xml
+
+        # Opened from the library as a file, answered, submitted: the window
+        # sends it to the server the form came from by itself.
+        app = launch(args=[str(form)])
+        assert app.title() == "Sandbox visit"
+        app.wait_focus((Atspi.Role.TEXT, "Visitor"))
+        app.type("Mary Jackson")
+        app.key("ctrl+s")
+        wait_for(lambda: len(server.submissions) == 1 or None, "the response on the OpenRosa server")
+        [stored] = server.submissions.values()
+        assert b"<visitor>Mary Jackson</visitor>" in stored["xml"]
+    finally:
+        server.stop()
