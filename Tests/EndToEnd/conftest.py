@@ -516,7 +516,7 @@ class App:
 
         node = self.find(role, where=named)
         toast = self.find_all(role, where=mnemonic_named)
-        (toast[0] if toast else node).get_action_iface().do_action(0)
+        Atspi.Action.do_action(toast[0] if toast else node, 0)
 
     def wait_focus(self, control, what=None):
         """Waits until `control`, a (role, accessible name) pair, has the keyboard focus."""
