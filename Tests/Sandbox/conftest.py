@@ -25,7 +25,6 @@ harness = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(harness)
 
 APP_ID = harness.APP_ID
-TIMEOUT = harness.TIMEOUT
 # The program's name, which GTK gives its window class and its AT-SPI application.
 PROGRAM = "survey-form"
 

@@ -7,14 +7,11 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import pytest
-
 from conftest import APP_ID, harness
 
 Atspi = harness.Atspi
 wait_for = harness.wait_for
-NAME, COMPANY, COMMENTS = harness.NAME, harness.COMPANY, harness.COMMENTS
-CORPUS = harness.Path(__file__).resolve().parents[1] / "FormCorpus" / "valid"
+NAME = harness.NAME
 
 
 def submit(app, name):
@@ -88,7 +85,7 @@ def test_a_form_named_on_the_command_line_opens(launch, profile):
     forms = profile.sandbox / "forms"
     forms.mkdir(parents=True)
     form = forms / "visit.md"
-    shutil.copy(harness.Path(__file__).resolve().parents[1] / "EndToEnd" / "forms" / "visit.md", form)
+    shutil.copy(Path(__file__).resolve().parents[1] / "EndToEnd" / "forms" / "visit.md", form)
     app = launch(args=[str(form)], focus_role=harness.ANY_FOCUS)
     assert app.title() == "Clinic visit"
 
