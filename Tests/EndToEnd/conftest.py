@@ -123,6 +123,47 @@ def desktop_session():
 
 
 # ---------------------------------------------------------------------------
+# Several sessions sharing the files
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session):
+    """Under `Tests/EndToEnd/run --sessions N`, each session (its own bus, X
+    server and HOME) runs whole test files, taking the next one no other
+    session has taken: the work balances itself, and a module's fixtures stay
+    in one session. Alone, pytest's own loop runs everything."""
+    claims = os.environ.get("SURVEY_FORM_E2E_CLAIMS")
+    if not claims or session.config.option.collectonly or session.testsfailed:
+        return None
+    mine = {}
+    items = session.items
+    for index, item in enumerate(items):
+        module = item.nodeid.split("::")[0]
+        if module not in mine:
+            mine[module] = claim(Path(claims) / module.replace("/", "_"))
+        if not mine[module]:
+            continue
+        # The next item, even another session's, so that this module's
+        # fixtures are torn down once it is done.
+        nextitem = items[index + 1] if index + 1 < len(items) else None
+        item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+        if session.shouldfail:
+            raise session.Failed(session.shouldfail)
+        if session.shouldstop:
+            raise session.Interrupted(session.shouldstop)
+    return True
+
+
+def claim(path):
+    """True for the one session that creates `path` first."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        return True
+    except FileExistsError:
+        return False
+
+
+# ---------------------------------------------------------------------------
 # A fresh user per test
 
 
