@@ -243,16 +243,25 @@ struct XMLScanner {
         return .unnamed
     }
 
-    /// The text in `range` with its entities decoded.
+    /// The text in `range` with its entities decoded, and its line ends
+    /// as XML reads them: a literal CR LF or CR is one LF (a `&#13;` stays a CR).
     func text(_ range: Range<Int>, isCDATA: Bool = false) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        guard !isCDATA, slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
+        guard slice.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\r") }) else {
+            return String(decoding: slice, as: UTF8.self)
+        }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(slice.count)
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             let byte = bytes[cursor]
-            guard byte == UInt8(ascii: "&"),
+            if byte == UInt8(ascii: "\r") {
+                decoded.append(UInt8(ascii: "\n"))
+                cursor += 1
+                if cursor < range.upperBound, bytes[cursor] == UInt8(ascii: "\n") { cursor += 1 }
+                continue
+            }
+            guard !isCDATA, byte == UInt8(ascii: "&"),
                   let semicolon = (cursor..<min(range.upperBound, cursor + 12)).first(where: { bytes[$0] == UInt8(ascii: ";") })
             else {
                 decoded.append(byte)
