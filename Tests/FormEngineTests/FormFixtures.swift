@@ -29,8 +29,13 @@ enum FormFixtures {
     }
 
     /// A minimal .xlsx: `sheets` in order, each given as its worksheet XML's
-    /// `<sheetData>` body; `sharedStrings` as the shared string table's items.
-    static func xlsx(sheets: [(name: String, data: String)], sharedStrings: [String]? = nil, reversedParts: Bool = false) throws -> Data {
+    /// `<sheetData>` body; `sharedStrings` as the shared string table's items;
+    /// `styles` as the styles part's body (`numFmts`, `cellXfs`);
+    /// `workbookProperties` as `<workbookPr>`'s attributes.
+    static func xlsx(
+        sheets: [(name: String, data: String)], sharedStrings: [String]? = nil, reversedParts: Bool = false,
+        styles: String? = nil, workbookProperties: String? = nil
+    ) throws -> Data {
         var archive = ZipWriter()
         func add(_ path: String, _ text: String) {
             archive.add(path, text)
@@ -46,7 +51,11 @@ enum FormFixtures {
             rels += "<Relationship Id=\"rId\(index + 1)\" Type=\"\(rel)/worksheet\" Target=\"worksheets/sheet\(part).xml\"/>"
             add("xl/worksheets/sheet\(part).xml", "<?xml version=\"1.0\"?><worksheet xmlns=\"\(ns)\"><sheetData>\(sheet.data)</sheetData></worksheet>")
         }
-        add("xl/workbook.xml", "<?xml version=\"1.0\"?><workbook xmlns=\"\(ns)\" xmlns:r=\"\(rel)\"><sheets>\(sheetList)</sheets></workbook>")
+        let properties = workbookProperties.map { "<workbookPr \($0)/>" } ?? ""
+        add("xl/workbook.xml", "<?xml version=\"1.0\"?><workbook xmlns=\"\(ns)\" xmlns:r=\"\(rel)\">\(properties)<sheets>\(sheetList)</sheets></workbook>")
+        if let styles {
+            add("xl/styles.xml", "<?xml version=\"1.0\"?><styleSheet xmlns=\"\(ns)\">\(styles)</styleSheet>")
+        }
         add("xl/_rels/workbook.xml.rels", "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">\(rels)</Relationships>")
         if let sharedStrings {
             let items = sharedStrings.map { "<si>\($0)</si>" }.joined()

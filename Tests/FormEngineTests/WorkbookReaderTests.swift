@@ -79,6 +79,51 @@ final class WorkbookReaderTests: XCTestCase {
         XCTAssertEqual(survey.rows[2].cells, ["TRUE", "2024091201", "", "0.5", "5"])
     }
 
+    /// A number styled as a date reads as the date pyxform reads (openpyxl's
+    /// datetime as Python prints it): a form's `version` typed as a date.
+    func testXLSX_datesReadAsTheDatesTheirStylesShow() throws {
+        let styles = """
+            <numFmts count="5"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/>\
+            <numFmt numFmtId="165" formatCode="&quot;Day &quot;0"/><numFmt numFmtId="166" formatCode="[Red]0.00"/>\
+            <numFmt numFmtId="167" formatCode="[$-409]h:mm AM/PM"/><numFmt numFmtId="168" formatCode="\\d0"/></numFmts>\
+            <cellXfs count="9"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="46"/>\
+            <xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="167"/><xf numFmtId="168"/><xf numFmtId="30"/></cellXfs>
+            """
+        func cells(_ values: [(style: Int, value: String)]) -> String {
+            "<row r=\"1\">" + values.map { "<c s=\"\($0.style)\"><v>\($0.value)</v></c>" }.joined() + "</row>"
+        }
+        let row = cells([
+            (1, "45384"), (2, "44662.6850575292"), (1, "0.5"), (1, "59"), (1, "61"), (1, "0.99999999999"),
+            (3, "1.5"), (3, "-0.25"), (3, "2.0000001"), (4, "7"), (5, "2.5"), (6, "0.75"), (7, "3"), (8, "45384"),
+            (1, "3000000"), (0, "45384"), (99, "45384"),
+        ])
+        let workbook = try WorkbookReader.read(contentsOf: FormFixtures.file("form.xlsx", FormFixtures.xlsx(
+            sheets: [("survey", row)], styles: styles
+        )))
+        XCTAssertEqual(workbook.sheets[0].rows[0].cells, [
+            "2024-04-02 00:00:00", "2022-04-11 16:26:28.971000", "12:00:00",
+            "1900-02-28 00:00:00", "1900-03-01 00:00:00", "1900-01-01 00:00:00",
+            "1 day, 12:00:00", "-1 day, 18:00:00", "2 days, 0:00:00.009000",
+            "7", "2.5", "18:00:00", "3", "45384",
+            "#VALUE!", "45384", "45384",
+        ], "dates, times and durations; quoted text, colours and escaped letters are no date; a locale is")
+
+        let mac = try WorkbookReader.read(contentsOf: FormFixtures.file("form.xlsx", FormFixtures.xlsx(
+            sheets: [("survey", cells([(1, "1"), (1, "-1.5")]))], styles: styles, workbookProperties: "date1904=\"1\""
+        )))
+        XCTAssertEqual(mac.sheets[0].rows[0].cells, ["1904-01-02 00:00:00", "1903-12-30 12:00:00"], "counted from 1904")
+    }
+
+    /// XML reads a literal CR LF or CR as LF, as pyxform's reader does.
+    func testXLSX_lineEndsReadAsXMLReadsThem() throws {
+        let data = try FormFixtures.xlsx(
+            sheets: [("survey", "<row r=\"1\"><c t=\"s\"><v>0</v></c><c t=\"inlineStr\"><is><t>c\rd</t></is></c></row>")],
+            sharedStrings: ["<t>a\r\nb&#13;c</t>"]
+        )
+        let workbook = try WorkbookReader.read(contentsOf: FormFixtures.file("form.xlsx", data))
+        XCTAssertEqual(workbook.sheets[0].rows[0].cells, ["a\nb\rc", "c\nd"])
+    }
+
     func testXLSX_sheetOrderComesFromTheWorkbookNotThePartNames() throws {
         let data = try FormFixtures.xlsx(
             sheets: [("survey", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>type</t></is></c></row>"),

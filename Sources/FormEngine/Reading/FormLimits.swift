@@ -28,6 +28,10 @@ public enum FormLimits {
     /// Entries in a workbook's shared string table: one per distinct text.
     public static let sharedStrings = 1_000_000
 
+    /// Cell styles and number formats a workbook's styles part may hold,
+    /// each: Excel allows 64,000 of them.
+    public static let cellStyles = 65_536
+
     /// Cells, empty ones inside a row included, that a form file's sheets may
     /// hold in all: rows are kept as arrays up to their last cell, so this
     /// bounds the memory a sheet can take.

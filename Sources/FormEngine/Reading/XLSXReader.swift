@@ -3,7 +3,7 @@ import Foundation
 /// Reads an Office Open XML workbook (`.xlsx`) into text cells.
 ///
 /// Only what a form needs: sheet names and order, shared and inline strings,
-/// and each cell's shown text. Sheets are found through the workbook's
+/// and each cell's shown text (a date as the date, from its style). Sheets are found through the workbook's
 /// relationships, since `sheet1.xml` need not be the first sheet. Only the
 /// sheets a form reads are parsed, each part once, within `FormLimits`.
 enum XLSXReader {
@@ -41,7 +41,7 @@ enum XLSXReader {
         guard let workbookXML = try entry("xl/workbook.xml") else {
             throw .notAWorkbook(fileName, reason: "it has no xl/workbook.xml")
         }
-        let sheetList = try parsed("xl/workbook.xml", SheetListParser.parse, from: workbookXML)
+        let (sheetList, counts1904) = try parsed("xl/workbook.xml", SheetListParser.parse, from: workbookXML)
         guard sheetList.count <= FormLimits.sheets else {
             throw .refused(fileName, reason: "it has \(sheetList.count) sheets; a form reads three, and at most \(FormLimits.sheets) are listed")
         }
@@ -59,6 +59,10 @@ enum XLSXReader {
         var sharedStrings: [String] = []
         if let strings = try entry("xl/sharedStrings.xml") {
             sharedStrings = try parsed("xl/sharedStrings.xml", SharedStringsParser.parse, from: strings)
+        }
+        var dates = XLSXDates(counts1904: counts1904)
+        if let styles = try entry("xl/styles.xml") {
+            dates.styles = try parsed("xl/styles.xml", StylesParser.parse, from: styles)
         }
 
         var sheets: [Sheet] = []
@@ -79,7 +83,7 @@ enum XLSXReader {
                 throw .notAWorkbook(fileName, reason: "sheet \"\(listed.name)\" is missing (\(path))")
             }
             let rows = try parsed(path, { data throws(LimitExceeded) in
-                try SheetParser.parse(data, sheet: listed.name, sharedStrings: sharedStrings, cells: &cells)
+                try SheetParser.parse(data, sheet: listed.name, sharedStrings: sharedStrings, dates: dates, cells: &cells)
             }, from: sheetXML)
             rowsByPart[path] = rows
             sheets.append(Sheet(name: listed.name, rows: rows))
@@ -117,20 +121,25 @@ enum XLSXReader {
 
 // MARK: - Parts of the workbook
 
-/// `xl/workbook.xml`: the sheets' names and relationship ids, in order.
+/// `xl/workbook.xml`: the sheets' names and relationship ids, in order, and
+/// whether dates count from 1904.
 private enum SheetListParser {
-    static func parse(_ data: Data) throws(LimitExceeded) -> [(name: String, relationship: String)]? {
+    static func parse(_ data: Data) throws(LimitExceeded) -> (sheets: [(name: String, relationship: String)], counts1904: Bool)? {
         try XMLScanner.scan(data) { scanner in
             var sheets: [(name: String, relationship: String)] = []
+            var counts1904 = false
             while let event = try scanner.next() {
-                guard case .start(let name, let attributes, _) = event, scanner.name(name, is: "sheet"),
-                      let sheetName = scanner.attributeValue("name", in: attributes)
+                guard case .start(let name, let attributes, _) = event else { continue }
+                if scanner.name(name, is: "workbookPr"), let value = scanner.attributeValue("date1904", in: attributes) {
+                    counts1904 = scanner.bytes(value, are: "1") || scanner.bytes(value, are: "true")
+                }
+                guard scanner.name(name, is: "sheet"), let sheetName = scanner.attributeValue("name", in: attributes)
                 else { continue }
                 // The relationship id is the namespaced `r:id`, not a plain `id`.
                 let relationship = scanner.attributeValue("id", in: attributes, prefixed: true)
                 sheets.append((scanner.text(sheetName), relationship.map { scanner.text($0) } ?? ""))
             }
-            return sheets
+            return (sheets, counts1904)
         }
     }
 }
@@ -148,6 +157,45 @@ private enum RelationshipParser {
                 targets[scanner.text(id)] = scanner.text(target)
             }
             return targets
+        }
+    }
+}
+
+/// `xl/styles.xml`: which cell styles (`cellXfs`) show a number as a date
+/// or a duration, from their number formats, the workbook's own
+/// (`numFmts`) or Excel's built-in ones.
+private enum StylesParser {
+    static func parse(_ data: Data) throws(LimitExceeded) -> [XLSXDates.Kind]? {
+        try XMLScanner.scan(data) { scanner in
+            var formats: [Int: String] = [:]
+            var styles: [XLSXDates.Kind] = []
+            var inCellStyles = false
+            while let event = try scanner.next() {
+                switch event {
+                case .start(let name, let attributes, let isEmpty):
+                    if scanner.name(name, is: "numFmt"), let id = scanner.attributeValue("numFmtId", in: attributes),
+                       let number = scanner.integer(id), let code = scanner.attributeValue("formatCode", in: attributes) {
+                        guard formats.count < FormLimits.cellStyles else {
+                            throw LimitExceeded("its styles have more than \(FormLimits.cellStyles) number formats")
+                        }
+                        formats[number] = scanner.text(code)
+                    } else if scanner.name(name, is: "cellXfs") {
+                        inCellStyles = !isEmpty
+                    } else if inCellStyles, scanner.name(name, is: "xf") {
+                        guard styles.count < FormLimits.cellStyles else {
+                            throw LimitExceeded("its styles have more than \(FormLimits.cellStyles) cell formats")
+                        }
+                        let id = scanner.attributeValue("numFmtId", in: attributes).flatMap { scanner.integer($0) } ?? 0
+                        let code = formats[id] ?? XLSXDates.builtInFormat(id)
+                        styles.append(code.map(XLSXDates.kind(ofFormat:)) ?? .number)
+                    }
+                case .end(let name):
+                    if scanner.name(name, is: "cellXfs") { inCellStyles = false }
+                case .text:
+                    break
+                }
+            }
+            return styles
         }
     }
 }
@@ -222,7 +270,9 @@ private enum SheetParser {
         }
     }
 
-    static func parse(_ data: Data, sheet: String, sharedStrings: [String], cells budget: inout CellBudget) throws(LimitExceeded) -> [SheetRow]? {
+    static func parse(
+        _ data: Data, sheet: String, sharedStrings: [String], dates: XLSXDates, cells budget: inout CellBudget
+    ) throws(LimitExceeded) -> [SheetRow]? {
         try XMLScanner.scan(data) { scanner in
             var rows: [SheetRow] = []
             var rowNumber = 0
@@ -230,6 +280,7 @@ private enum SheetParser {
             var width = 0
             var column = -1
             var cellType = CellType.number
+            var style = XLSXDates.Kind.number
             var value = ""
             // A shared string's index, read from the digits as they come:
             // `nil` before the first digit, and for good once anything else
@@ -253,7 +304,8 @@ private enum SheetParser {
                 case .formulaString: text = XLSXReader.shownString(value)
                 case .boolean: text = value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
                 case .verbatim: text = value
-                case .number: text = value.isEmpty ? "" : XLSXReader.shownNumber(value)
+                case .number where value.isEmpty: text = ""
+                case .number: text = style == .number ? XLSXReader.shownNumber(value) : dates.shown(value, kind: style)
                 }
                 guard column >= 0, !text.isEmpty else { return }
                 if cells.count <= column {
@@ -285,6 +337,8 @@ private enum SheetParser {
                             throw place("a cell lies beyond the last column a spreadsheet has (XFD)")
                         }
                         cellType = CellType(scanner, attributes: attributes)
+                        style = scanner.attributeValue("s", in: attributes).flatMap { scanner.integer($0) }
+                            .map(dates.kind(ofStyle:)) ?? .number
                         value = ""
                         sharedIndex = nil
                         sharedIndexIsValid = true
