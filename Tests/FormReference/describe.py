@@ -79,6 +79,10 @@ TYPE_NAMES = {
     "background-audio": "background-audio",
     "background-geopoint": "background-geopoint",
     "xml-external": "xml-external", "csv-external": "csv-external",
+    # The metadata ODK names by URI: outside the table, so their own names.
+    "uri:deviceid": "uri:deviceid", "uri:username": "uri:username", "uri:email": "uri:email",
+    "uri:phonenumber": "uri:phonenumber", "uri:subscriberid": "uri:subscriberid",
+    "uri:simserial": "uri:simserial",
     # Inputs with a constraint and hint built in; xlsform.org's table has no
     # name for them, so they are named by what they collect.
     "phone number": "text",
