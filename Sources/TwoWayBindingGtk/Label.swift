@@ -33,6 +33,16 @@ public final class Label: Widget {
         }
     }
 
+    /// Whether the text can be selected and copied; a selectable label also
+    /// takes keyboard focus, and a screen reader then reads it.
+    public var isSelectable: Bool {
+        get { label.map { gtk_label_get_selectable($0) != 0 } ?? false }
+        set {
+            guard let label else { return }
+            gtk_label_set_selectable(label, newValue ? TWB_TRUE : TWB_FALSE)
+        }
+    }
+
     /// Whether long text wraps at word boundaries onto more lines, aligned
     /// to the start, as a question's or a message's text reads.
     public var wrapsWords: Bool {

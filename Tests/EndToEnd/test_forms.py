@@ -486,3 +486,29 @@ def test_a_location_a_line_a_barcode_and_metadata_are_collected_by_keyboard(laun
     assert row["user"] == "ada", "the collector's name from Preferences"
     assert row["device"], "the installation's device id"
     assert row["phone"] == "", "no phone number set: blank, not refused"
+
+
+SITE_FORM = """\
+| survey |
+| | type | name | label | required | read_only |
+| | text | site | Site code | yes | yes |
+| | text | visitor | Visitor | | |
+
+| settings |
+| | form_id | form_title |
+| | site_visit | Site visit |
+"""
+REQUIRED = "This question requires an answer."
+
+
+def test_a_required_read_only_question_left_blank_is_reached_by_the_keyboard(launch, tmp_path):
+    # Collect refuses to finalize such a response too; the form's author must
+    # fix it, and whoever fills it in must be able to find out why.
+    form = tmp_path / "site.md"
+    form.write_text(SITE_FORM)
+    app = launch(args=[str(form)])
+    app.wait_focus((Atspi.Role.TEXT, "Visitor"), "focus in the first question that takes an answer")
+    app.type("Ada")
+    app.key("ctrl+s")
+    app.wait_focus((Atspi.Role.LABEL, REQUIRED), "focus on the read-only question's message")
+    assert REQUIRED in app.status()

@@ -301,11 +301,12 @@ final class FormRenderer {
         _ = focusFirst(of: states)
     }
 
-    /// Focuses the first question of `states` with a control, looking into
-    /// repeats' instances (a page that opens with a repeat); says whether any.
+    /// Focuses the first question of `states` with a control that takes
+    /// answers (not a read-only one), looking into repeats' instances (a
+    /// page that opens with a repeat); says whether any.
     private func focusFirst(of states: [QuestionState]) -> Bool {
         for state in states where state.isRelevant.value {
-            if let focus = focusers[ObjectIdentifier(state)] {
+            if !state.isReadOnly.value, let focus = focusers[ObjectIdentifier(state)] {
                 focus()
                 return true
             }

@@ -99,9 +99,22 @@ enum QuestionCard {
             required.observe(sendInitial: true) { [weak widget] in widget?.isAccessibleRequired = $0 }?
                 .store(in: bag)
         }
-        state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown] in control?.isSensitive = !$0 }?
-            .store(in: bag)
-        return (card, control)
+        // A read-only question's control cannot take focus; its message can,
+        // so a submit it refuses (a required question left blank, as Collect
+        // refuses it too) still takes the keyboard and a screen reader to why.
+        state.isReadOnly.observe(sendInitial: true) { [weak control = control.shown, weak message] readOnly in
+            control?.isSensitive = !readOnly
+            message?.isSelectable = readOnly
+        }?
+        .store(in: bag)
+        var focusing = control
+        if question.readOnly != .no {
+            let readOnly = state.isReadOnly
+            focusing.focus = { [weak message, focus = control.focus] in
+                if readOnly.value { message?.grabFocus() } else { focus() }
+            }
+        }
+        return (card, focusing)
     }
 
     /// `guidance_hint`, shown on request as Collect's "collapsed" guidance
