@@ -166,6 +166,7 @@ extension OpenRosaClient {
         case "pdf": "application/pdf"
         case "txt": "text/plain"
         case "geojson", "json": "application/json"
+        case "osm": "application/vnd.openstreetmap.data+xml"
         default: "application/octet-stream"
         }
     }

@@ -28,7 +28,7 @@ PASSED_OVER = re.compile(
 )
 # An attachment's name and size, once stored: `1764403200123.png (1 KB)`.
 STORED_FILE = re.compile(r"[\w-]+\.\w+ \((?!missing).+\)")
-ATTACHMENTS = {"image", "audio", "video", "file", "background-audio"}
+ATTACHMENTS = {"image", "audio", "video", "file", "background-audio", "osm"}
 TYPED = {"text", "integer", "decimal", "date", "time", "dateTime", "geopoint", "geotrace", "geoshape", "barcode",
          "email", "phonenumber", "username", "start-geopoint"}
 DROP_DOWNS = {"select_one", "select_one_from_file", "select_one_external", "range"}
@@ -342,7 +342,7 @@ class FormFiller:
         return True
 
     def dialog_title(self):
-        for title in ("Choose Photo", "Choose Recording", "Choose Video", "Choose File", "Choose Image"):
+        for title in ("Choose Photo", "Choose Recording", "Choose Video", "Choose File", "Choose Image", "Choose Map Data"):
             if self.app.dialog(title):
                 return title
         return None
@@ -351,13 +351,15 @@ class FormFiller:
         """A small file of the kind the question takes: by its type, or `kind`
         (an extension or media type the question named when it refused one)."""
         kind = kind or {"image": "image/*", "audio": "audio/*", "background-audio": "audio/*",
-                        "video": "video/*"}.get(question.type, ".txt")
+                        "video": "video/*", "osm": ".osm"}.get(question.type, ".txt")
         if kind.startswith("image/"):
             return self.sample("sample.png", lambda path: write_png(path, 40, 30))
         if kind.startswith("audio/"):
             return self.sample("sample.wav", lambda path: path.write_bytes(wav_bytes()))
         if kind.startswith("video/"):
             return self.sample("sample.mp4", lambda path: path.write_bytes(mp4_bytes()))
+        if kind == ".osm":
+            return self.sample("sample.osm", lambda path: path.write_text(OSM))
         if kind == ".pdf" or kind == "application/pdf":
             return self.sample("sample.pdf", lambda path: path.write_bytes(PDF))
         extension = kind if kind.startswith(".") else ".txt"
@@ -532,6 +534,14 @@ def position(node):
 
 
 # The smallest PDF a content sniffer calls one.
+# One traced way, as OpenMapKit hands Collect an `.osm` file.
+OSM = """<?xml version="1.0" encoding="UTF-8"?>
+<osm version="0.6" generator="survey-form-tests">
+  <node id="-1" lat="52.5200" lon="13.4050"/>
+  <node id="-2" lat="52.5201" lon="13.4052"/>
+  <way id="-3"><nd ref="-1"/><nd ref="-2"/><tag k="building" v="yes"/></way>
+</osm>
+"""
 PDF = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
 
 

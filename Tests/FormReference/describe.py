@@ -14,6 +14,7 @@ randomized selects lose their list).
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ TYPE_NAMES = {
     "audio": "audio", "q audio": "audio",
     "video": "video", "q video": "video",
     "file": "file",
+    "osm": "osm",
     "barcode": "barcode", "q barcode": "barcode", "add barcode prompt": "barcode",
     "calculate": "calculate", "q calculate": "calculate",
     "add calculate prompt": "calculate",
@@ -256,6 +258,9 @@ def _questions(rows, lists) -> list[dict[str, Any]]:
                 choices = [str(choice["name"]) for choice in lists[list_name]]
         elif type_cell in TYPE_NAMES:
             kind = TYPE_NAMES[type_cell]
+        elif re.fullmatch(r"osm \S+", type_cell):
+            # `osm LIST`: the list names OpenMapKit's tags, not choices.
+            kind = "osm"
         else:
             raise DescribeError(f"row {row_number}: no contract name for type {type_cell!r}")
 

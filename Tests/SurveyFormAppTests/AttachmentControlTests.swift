@@ -31,6 +31,7 @@ final class AttachmentControlTests: GtkTestCase {
         | | file | report | Report | | .pdf | |
         | | audio | voice | Interview | | | |
         | | image | fixed | Fixed photo | | | yes |
+        | | osm buildings | building | The building traced | | | |
         """
 
     /// A PNG of `width` × `height` red pixels in the test's folder.
@@ -142,6 +143,26 @@ final class AttachmentControlTests: GtkTestCase {
             XCTAssertTrue(rendered.state.value.value.hasSuffix(".pdf"))
             XCTAssertNil(Self.refusal(rendered), "a good file clears the refusal")
             XCTAssertNotNil(files.url(of: rendered.state.value.value))
+        }
+    }
+
+    func testAnOSMQuestion_takesOpenStreetMapData() throws {
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            let (rendered, files) = try Self.render(folder, "building")
+            defer { rendered.close() }
+            XCTAssertEqual(rendered.state.question.type, .osm)
+            XCTAssertTrue(rendered.all(Button.self).contains { $0.label == "Choose Map Data…" })
+            XCTAssertTrue(rendered.card._dropFiles([try Self.text(folder, "trace.gpx", "<gpx/>")]))
+            Self.settle(rendered)
+            XCTAssertTrue(Self.refusal(rendered)?.contains("it takes .osm") == true, Self.refusal(rendered) ?? "taken")
+
+            let osm = #"<?xml version="1.0"?><osm version="0.6"><node id="-1" lat="1" lon="2"/></osm>"#
+            XCTAssertTrue(rendered.card._dropFiles([try Self.text(folder, "building.osm", osm)]))
+            Self.settle(rendered)
+            XCTAssertTrue(rendered.state.value.value.hasSuffix(".osm"), rendered.state.value.value)
+            let stored = try XCTUnwrap(files.url(of: rendered.state.value.value))
+            XCTAssertEqual(try String(contentsOf: stored, encoding: .utf8), osm)
         }
     }
 

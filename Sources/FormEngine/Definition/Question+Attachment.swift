@@ -12,6 +12,8 @@ extension Question {
         case .image: return ["image/*"]
         case .audio, .backgroundAudio: return ["audio/*"]
         case .video: return ["video/*"]
+        // OpenStreetMap's XML, which has no media type of its own in use.
+        case .osm: return [".osm"]
         default: return []
         }
     }

@@ -54,6 +54,8 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     public static let video = QuestionType("video")
     public static let file = QuestionType("file")
     public static let backgroundAudio = QuestionType("background-audio")
+    /// OpenStreetMap data (an `.osm` file), which Collect has OpenMapKit make.
+    public static let osm = QuestionType("osm")
     public static let audit = QuestionType("audit")
 
     /// Whether the row holds other rows.
@@ -84,7 +86,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
     /// (XForms' `binary`): a photo, a recording, a document.
     public var isAttachment: Bool {
         self == .image || self == .audio || self == .video || self == .file || self == .backgroundAudio
-            || self == .audit
+            || self == .audit || self == .osm
     }
 
     /// Metadata the app fills in itself rather than asking for.
@@ -94,7 +96,7 @@ public struct QuestionType: Sendable, Hashable, CustomStringConvertible {
         .text, .integer, .decimal, .range, .selectOne, .selectMultiple, .date, .time, .dateTime,
         .note, .acknowledge, .calculate, .hidden, .group, .repeatGroup,
         .start, .end, .today, .geopoint, .geotrace, .geoshape, .barcode,
-        .image, .audio, .video, .file, .backgroundAudio,
+        .image, .audio, .video, .file, .backgroundAudio, .osm,
         .selectOneFromFile, .selectMultipleFromFile, .selectOneExternal, .csvExternal, .xmlExternal,
     ]).union(metadata)
     /// As ODK Collect on a device without a phone's identities fills them:

@@ -299,6 +299,11 @@ struct SurveyBuilder {
             question.typeConstraint = XLSFormAliases.typeConstraints[typeText]
             return question
         }
+        // `osm LIST`: the list names the tags OpenMapKit asks for (the `osm`
+        // sheet), which a file chosen here brings already.
+        if typeText.hasPrefix("osm "), !typeText.dropFirst(4).isEmpty, !typeText.dropFirst(4).contains(" ") {
+            return Question(name: name, type: .osm, path: path, row: row.number)
+        }
         // `select_one LIST`, `select_multiple LIST or_other`, ...
         for (prefix, type) in XLSFormAliases.selectCommandsLongestFirst where typeText.hasPrefix(prefix) {
             var rest = typeText.utf8.dropFirst(prefix.utf8.count)

@@ -92,6 +92,7 @@ enum XLSFormAliases {
         add("audio", "q audio", "add audio prompt")
         add("video", "q video", "add video prompt")
         add("file", "add file prompt")
+        add("osm")
         add("barcode", "q barcode", "add barcode prompt")
         add("start", "start time", "get start time")
         add("end", "end time", "get end time")

@@ -457,7 +457,7 @@ private struct XFormTranslation {
         case "upload":
             let mediatype = control["mediatype"] ?? ""
             row["type"] = mediatype.hasPrefix("image/") ? "image" : mediatype.hasPrefix("audio/") ? "audio"
-                : mediatype.hasPrefix("video/") ? "video" : "file"
+                : mediatype.hasPrefix("video/") ? "video" : mediatype.hasPrefix("osm/") ? "osm" : "file"
             if let accept = control["accept"] { row["body::accept"] = accept }
             var parameters: [String] = []
             if let pixels = bind?["orx:max-pixels"] { parameters.append("max-pixels=\(pixels)") }

@@ -71,6 +71,7 @@ final class AttachmentPicker {
         case .image: tr("Choose Photo…")
         case .audio, .backgroundAudio: tr("Choose Recording…")
         case .video: tr("Choose Video…")
+        case .osm: tr("Choose Map Data…")
         default: tr("Choose File…")
         }
     }
