@@ -195,7 +195,7 @@ public final class OpenRosaClient: Sendable {
             request.method = method
             request.headers.add(name: "X-OpenRosa-Version", value: "1.0")
             request.headers.add(name: "Date", value: Self.httpDate(Date()))
-            request.headers.add(name: "User-Agent", value: "SurveyForm (OpenRosa 1.0)")
+            request.headers.add(name: "User-Agent", value: Self.userAgent)
             for (name, value) in headers { request.headers.add(name: name, value: value) }
             if let body { request.body = .bytes(body) }
             let login = loginHeader(for: url, method: method)
@@ -230,6 +230,12 @@ public final class OpenRosaClient: Sendable {
         }
         throw OpenRosaError(tr("%@ redirected the request more than five times.", server.displayName), kind: .notOpenRosa)
     }
+
+    /// Servers of onadata's lineage (KoboToolbox's, Ona's, djangoxform)
+    /// offer their HTTP login only to a client whose User-Agent names
+    /// Collect's package, and a cookie login to anything else; the token
+    /// says this client speaks to them as Collect does.
+    static let userAgent = "SurveyForm (OpenRosa 1.0; compatible; org.odk.collect.android)"
 
     private func canLogIn(to url: URL) -> Bool {
         !server.user.isEmpty && password != nil && server.mayReceivePassword && server.sameOrigin(as: url)

@@ -4,7 +4,8 @@ import OpenRosa
 import SurveySync
 
 /// The command line's OpenRosa form commands: `--list-forms URL` and
-/// `--get-forms URL [--form-id ID]`, with `--user` and `--ask-password`.
+/// `--get-forms URL [--form-id ID]`, with `--user` and `--ask-password`
+/// (or, with `--user` alone, the password kept for that login).
 /// Forms arrive in the app's form library (`FormLibrary`), a folder per
 /// server, form and version.
 enum FormServerCommands {
@@ -45,13 +46,20 @@ enum FormServerCommands {
                 return 2
             }
             password = typed
+        } else if !login.user.isEmpty {
+            // The login kept when the user gave it before, as the window uses it.
+            do {
+                password = try Keyring.password(forOpenRosa: server)
+            } catch {
+                Terminal.error(tr("The kept password cannot be read, so the forms are asked for without it: %@", error.localizedDescription))
+            }
         }
         let library = DataLocation.formLibrary
         let secret = password
         let outcome = Terminal.waitFor { () async throws -> Int32 in
             try await OpenRosaClient.with(server, password: secret) { client in
                 let forms = try await client.formList()
-                if let secret {
+                if let secret, login.askPassword {
                     // The login that brought the forms sends their responses.
                     do {
                         try Keyring.store(secret, forOpenRosa: server)

@@ -4,7 +4,7 @@ XForm downloads, and multipart submissions stored by instance id. It has no
 logins and keeps every submission; the project's Central-like test server
 covers what it lacks.
 
-Its environment comes from build-aux/django-odk-env; the Django project it
+Its environment comes from build-aux/openrosa-server-env; the Django project it
 runs in is written here, in a folder of the test's own, with the two
 templates its wheel does not ship written from the OpenRosa specification.
 """
@@ -99,7 +99,7 @@ class DjangoODK:
 
     def __init__(self, folder: Path, forms):
         self.folder = folder
-        python = subprocess.run([str(REPO / "build-aux/django-odk-env")], check=True, capture_output=True,
+        python = subprocess.run([str(REPO / "build-aux/openrosa-server-env"), "django-odk"], check=True, capture_output=True,
                                 text=True).stdout.strip()
         (folder / "config").mkdir(parents=True)
         (folder / "templates").mkdir()
