@@ -10,10 +10,13 @@ public struct FormDraft: Sendable, Equatable, Codable {
     public var savedAt: Date
     /// Answers by path, in form order, as `FormResponse` keeps them.
     public var answers: [FormResponse.Answer]
+    /// For an edit of a stored response, the instance id of the revision it
+    /// replaces: a draft restored after a crash is still that edit.
+    public var deprecatedID: String?
 
     public init(
         formID: String, formVersion: String, instanceID: String, startedAt: Date, savedAt: Date = Date(),
-        answers: [FormResponse.Answer]
+        answers: [FormResponse.Answer], deprecatedID: String? = nil
     ) {
         self.formID = formID
         self.formVersion = formVersion
@@ -21,6 +24,7 @@ public struct FormDraft: Sendable, Equatable, Codable {
         self.startedAt = startedAt
         self.savedAt = savedAt
         self.answers = answers
+        self.deprecatedID = deprecatedID
     }
 }
 

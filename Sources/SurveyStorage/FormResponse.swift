@@ -17,6 +17,9 @@ public struct FormResponse: Sendable, Equatable {
     public var title: String
     /// Relevant answers only, in form order.
     public var answers: [Answer]
+    /// For an edit, the instance id of the revision it replaces (XForms'
+    /// `meta/deprecatedID`); `nil` for a first revision.
+    public var deprecatedID: String?
 
     /// One answer, by its path, as the form's text notation writes it.
     public struct Answer: Sendable, Equatable, Codable {
@@ -46,7 +49,7 @@ public struct FormResponse: Sendable, Equatable {
 
     public init(
         id: Int64? = nil, formID: String, formVersion: String, instanceID: String,
-        startedAt: Date, submittedAt: Date, title: String = "", answers: [Answer]
+        startedAt: Date, submittedAt: Date, title: String = "", answers: [Answer], deprecatedID: String? = nil
     ) {
         self.id = id
         self.formID = formID
@@ -56,6 +59,7 @@ public struct FormResponse: Sendable, Equatable {
         self.submittedAt = submittedAt
         self.title = title
         self.answers = answers
+        self.deprecatedID = deprecatedID
     }
 
     /// The names of the files the response carries, in form order.

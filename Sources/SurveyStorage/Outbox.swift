@@ -42,6 +42,8 @@ public struct OutgoingResponse: Sendable, Equatable {
     /// For an OpenRosa server, the instance XML it is sent as (made when the
     /// response was stored, from the form it answers).
     public var submission: String?
+    /// For an edit, the revision it replaces.
+    public var deprecatedID: String?
 }
 
 /// Where a stored response is delivered: decided when it is stored, by
@@ -120,15 +122,11 @@ extension ResponseStore {
                 // its answers, and one update claiming the same rows: a
                 // statement per response would cost the sender more than
                 // the server's insert does.
-                let due = """
-                    SELECT rowid FROM delivery
-                    WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
-                        AND destination IS :destination
-                    ORDER BY queuedAt, rowid LIMIT :limit
-                    """
+                let due = "SELECT rowid FROM delivery WHERE \(Self.isDue) ORDER BY queuedAt, rowid LIMIT :limit"
                 let arguments: StatementArguments = ["now": now, "limit": limit, "lease": leaseEnd, "destination": destination]
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT d.instanceID, d.attempts, f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers, d.submission
+                    SELECT d.instanceID, d.attempts, f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers, d.submission,
+                        f.deprecatedID
                     FROM delivery AS d
                     LEFT JOIN form_response AS f ON f.id = d.responseID
                     WHERE d.rowid IN (\(due))
@@ -151,7 +149,7 @@ extension ResponseStore {
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: row[3], formVersion: row[4],
                             startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),
-                            attempts: attempts, attachmentNames: names, submission: row[8]
+                            attempts: attempts, attachmentNames: names, submission: row[8], deprecatedID: row[9]
                         ))
                         // Its files count toward the batch's bytes too.
                         bytes += names.isEmpty ? 0 : attachments.size(of: names, instanceID: instanceID)
@@ -184,13 +182,12 @@ extension ResponseStore {
     /// Whether any response is due for delivery at `now` to `destination`
     /// (an OpenRosa server's address; nil: the shared PostgreSQL server).
     public func hasDue(at now: Date = Date(), destination: String? = nil) throws -> Bool {
+        // Opened only to be read (a newer version's), nothing is sent from it.
+        guard readOnlyError == nil else { return false }
         do {
             return try database().read { db in
-                try Bool.fetchOne(db, sql: """
-                    SELECT EXISTS (SELECT 1 FROM delivery
-                                   WHERE state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= ?)
-                                       AND destination IS ?)
-                    """, arguments: [now, destination]) ?? false
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM delivery WHERE \(Self.isDue))",
+                                  arguments: ["now": now, "destination": destination]) ?? false
             }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
@@ -353,22 +350,32 @@ extension ResponseStore {
             """, ["state": state.rawValue, "next": nextAttemptAt])
     }
 
+    /// A `delivery` row to send to `:destination` at `:now`: not sent,
+    /// not backing off, and, for an edit, after the revision it replaces
+    /// has reached the server (or was never queued, as before revisions).
+    private static let isDue = """
+        state <> 'sent' AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now) AND destination IS :destination
+            AND (predecessor IS NULL OR NOT EXISTS (
+                SELECT 1 FROM delivery AS p WHERE p.instanceID = delivery.predecessor AND p.state <> 'sent'))
+        """
+
     // MARK: - Inside the store's transactions
 
     /// Queues a newly stored response, in the transaction that stored it.
     /// Its `source` is `form`: `survey` named the built-in survey's own
     /// table until migration v7.
+    /// An edit waits for `predecessor`, the revision it replaces.
     static func enqueue(
         _ db: Database, instanceID: String, responseID: Int64, destination: DeliveryDestination = .sharedServer,
-        at time: Date = Date()
+        predecessor: String? = nil, at time: Date = Date()
     ) throws {
         var submission: String?
         if case .openRosa(_, let xml) = destination { submission = xml }
         try db.execute(sql: """
-            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt, destination, submission)
-            VALUES (?, 'form', ?, 'waiting', ?, ?, ?)
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt, destination, submission, predecessor)
+            VALUES (?, 'form', ?, 'waiting', ?, ?, ?, ?)
             ON CONFLICT (instanceID) DO UPDATE SET source = excluded.source, responseID = excluded.responseID
-            """, arguments: [instanceID, responseID, time, destination.server, submission])
+            """, arguments: [instanceID, responseID, time, destination.server, submission, predecessor])
     }
 
     /// The outbox's tables, and every response stored before them queued.

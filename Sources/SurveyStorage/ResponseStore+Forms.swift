@@ -26,13 +26,62 @@ extension ResponseStore {
                     return try stored.response()
                 }
                 var record = try FormResponseRecord(cleaned)
-                try record.insert(db)
-                try Self.enqueue(db, instanceID: record.instanceID, responseID: record.id!, destination: destination)
+                if let replaced = cleaned.deprecatedID {
+                    // An edit replaces the current revision only: one edited
+                    // meanwhile (in another window) is a conflict, not lost.
+                    guard let previous = try FormResponseRecord.filter(Column("instanceID") == replaced).fetchOne(db) else {
+                        throw RevisionRefused(message: tr("The response being edited is no longer stored, so the edit is kept in the form and not saved."))
+                    }
+                    if let newer = previous.supersededBy {
+                        throw RevisionRefused(message: tr("The response being edited was edited already (its newer revision is %@), so this edit is kept in the form and not saved.", newer))
+                    }
+                    try record.insert(db)
+                    try db.execute(sql: "UPDATE form_response SET supersededBy = ? WHERE id = ?", arguments: [record.instanceID, previous.id])
+                } else {
+                    try record.insert(db)
+                }
+                try Self.enqueue(db, instanceID: record.instanceID, responseID: record.id!, destination: destination,
+                                 predecessor: cleaned.deprecatedID)
                 return try record.response()
             }
+        } catch let refused as RevisionRefused {
+            throw StorageError(refused.message)
         } catch {
             throw StorageError(tr("The response was not saved: %@", Self.describe(error)))
         }
+    }
+
+    private struct RevisionRefused: Error {
+        let message: String
+    }
+
+    /// Every revision of the response whose current revision is
+    /// `instanceID`, oldest first, that one last.
+    public func revisions(endingWith instanceID: String) throws -> [FormResponse] {
+        do {
+            return try database().read { db in
+                var chain: [FormResponse] = []
+                var next: String? = instanceID
+                // Bounded by the rows there are: a damaged chain cannot loop.
+                let bound = try FormResponseRecord.fetchCount(db)
+                while let id = next, chain.count <= bound,
+                      let record = try FormResponseRecord.filter(Column("instanceID") == id).fetchOne(db) {
+                    chain.append(try record.response())
+                    next = record.deprecatedID
+                }
+                return chain.reversed()
+            }
+        } catch {
+            throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
+        }
+    }
+
+    /// Only the current revision of each response, in a query over
+    /// `form_response` as `alias`; nothing in a database from before
+    /// revisions (opened to be read).
+    static func currentRevisions(_ db: Database, alias: String = "form_response") throws -> String {
+        try db.columns(in: FormResponseRecord.databaseTableName).contains { $0.name == "supersededBy" }
+            ? " AND \(alias).supersededBy IS NULL" : ""
     }
 
     /// The responses to the form `formID` (any version), newest first.
@@ -49,7 +98,8 @@ extension ResponseStore {
         do {
             return try database().read { db in
                 guard try db.tableExists(FormResponseRecord.databaseTableName) else { return ([], 0) }
-                let request = FormResponseRecord.filter(Column("formID") == formID)
+                var request = FormResponseRecord.filter(Column("formID") == formID)
+                if try !Self.currentRevisions(db).isEmpty { request = request.filter(Column("supersededBy") == nil) }
                 let total = try request.fetchCount(db)
                 let newest = try request.order(Column("id").desc).limit(limit).fetchAll(db).map { try $0.response() }
                 return (newest, total)
@@ -77,7 +127,7 @@ extension ResponseStore {
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT f.id, f.instanceID, \(title), f.submittedAt, d.state, d.lastError
                     FROM form_response f \(delivery)
-                    WHERE f.formID = ?
+                    WHERE f.formID = ?\(try Self.currentRevisions(db, alias: "f"))
                     ORDER BY f.submittedAt DESC, f.id DESC
                     """, arguments: [formID])
                 while let row = try rows.next() {
@@ -115,7 +165,7 @@ extension ResponseStore {
             let title = try db.columns(in: FormResponseRecord.databaseTableName).contains { $0.name == "title" } ? "title" : "''"
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT id, formID, formVersion, instanceID, startedAt, submittedAt, answers, \(title)
-                FROM form_response WHERE formID = ? ORDER BY id
+                FROM form_response WHERE formID = ?\(try Self.currentRevisions(db)) ORDER BY id
                 """, arguments: [formID])
             return {
                 if let next = try legacy?() { return next }
@@ -140,7 +190,7 @@ extension ResponseStore {
             }
             let statement = try db.makeStatement(sql: """
                 SELECT submittedAt, startedAt, instanceID, formVersion, answers
-                FROM form_response WHERE formID = ? ORDER BY id
+                FROM form_response WHERE formID = ?\(try Self.currentRevisions(db)) ORDER BY id
                 """)
             let cursor = try Row.fetchCursor(statement, arguments: [formID])
             return {
@@ -164,6 +214,11 @@ extension ResponseStore {
             return try database().write { db in
                 guard let record = try FormResponseRecord.fetchOne(db, key: id) else { return nil }
                 try record.delete(db)
+                // An edit deleted (its submit undone): the revision it
+                // replaced is the current one again.
+                if let replaced = record.deprecatedID {
+                    try db.execute(sql: "UPDATE form_response SET supersededBy = NULL WHERE instanceID = ?", arguments: [replaced])
+                }
                 // Not sent if still queued; put back, it is queued again.
                 try db.execute(sql: "DELETE FROM delivery WHERE instanceID = ?", arguments: [record.instanceID])
                 return try record.response()
@@ -188,6 +243,9 @@ struct FormResponseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// `nil` only in a database from before titles, opened to be read.
     var title: String?
     var answers: String
+    /// The revision this one replaces, and the one that replaced it.
+    var deprecatedID: String?
+    var supersededBy: String?
 
     static func createTable(_ db: Database) throws {
         try db.create(table: databaseTableName) { table in
@@ -211,17 +269,34 @@ struct FormResponseRecord: Codable, FetchableRecord, MutablePersistableRecord {
         submittedAt = response.submittedAt
         title = response.title
         answers = String(decoding: try JSONEncoder().encode(response.answers), as: UTF8.self)
+        deprecatedID = response.deprecatedID
     }
 
     func response() throws -> FormResponse {
         FormResponse(
             id: id, formID: formID, formVersion: formVersion, instanceID: instanceID,
             startedAt: startedAt, submittedAt: submittedAt, title: title ?? "",
-            answers: try StoredAnswers.decode(Data(answers.utf8))
+            answers: try StoredAnswers.decode(Data(answers.utf8)), deprecatedID: deprecatedID
         )
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+
+    /// Columns by name; the revision columns only when set, since the
+    /// migration that moves the built-in survey's responses (v7) inserts
+    /// rows before they exist.
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["formID"] = formID
+        container["formVersion"] = formVersion
+        container["instanceID"] = instanceID
+        container["startedAt"] = startedAt
+        container["submittedAt"] = submittedAt
+        container["title"] = title
+        container["answers"] = answers
+        if let deprecatedID { container["deprecatedID"] = deprecatedID }
+        if let supersededBy { container["supersededBy"] = supersededBy }
     }
 }

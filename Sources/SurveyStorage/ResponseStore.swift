@@ -153,10 +153,12 @@ public final class ResponseStore: Sendable {
         }
     }
 
-    /// The number of stored responses, to every form.
+    /// The number of stored responses, to every form (an edited one once).
     public func count() throws -> Int {
         do {
-            return try database().read { db in try FormResponseRecord.fetchCount(db) }
+            return try database().read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM form_response WHERE 1\(try Self.currentRevisions(db))") ?? 0
+            }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
         }
@@ -347,6 +349,18 @@ public final class ResponseStore: Sendable {
             // from its form when it was stored.
             try db.execute(sql: "ALTER TABLE delivery ADD COLUMN destination TEXT")
             try db.execute(sql: "ALTER TABLE delivery ADD COLUMN submission TEXT")
+        }
+        migrator.registerMigration("v10: edits as revisions") { db in
+            // An edit is a new response naming the one it replaces, which
+            // stays as history; a response is replaced at most once.
+            try db.execute(sql: "ALTER TABLE form_response ADD COLUMN deprecatedID TEXT")
+            try db.execute(sql: "ALTER TABLE form_response ADD COLUMN supersededBy TEXT")
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX form_response_deprecated ON form_response (deprecatedID) WHERE deprecatedID IS NOT NULL
+                """)
+            // The response a delivery must wait for: a server learns of an
+            // edit only after the revision it replaces.
+            try db.execute(sql: "ALTER TABLE delivery ADD COLUMN predecessor TEXT")
         }
         return migrator
     }

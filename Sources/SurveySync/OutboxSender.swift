@@ -57,6 +57,20 @@ public struct OutboxSender: Sendable {
     /// fails. Never throws: a failure is recorded on the responses it
     /// concerns, with when to try again, and returned.
     public func sendDue(ignoringBackoff: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) async -> Report {
+        var report = await sendRound(ignoringBackoff: ignoringBackoff, now: now)
+        // An edit becomes due once the revision it replaces is marked sent,
+        // which may be after the round claimed its last batch: another round
+        // takes it. Each round sends something or ends this.
+        while report.failure == nil, report.sent > 0 {
+            let more = await sendRound(ignoringBackoff: false, now: now)
+            guard more.sent > 0 || more.failure != nil else { break }
+            report.sent += more.sent
+            report.failure = more.failure
+        }
+        return report
+    }
+
+    private func sendRound(ignoringBackoff: Bool, now: @escaping @Sendable () -> Date) async -> Report {
         var report = Report()
         do {
             if ignoringBackoff { try store.makeAllDue() }
@@ -171,6 +185,8 @@ public struct OutboxSender: Sendable {
             let started = responses.map { $0.startedAt?.timeIntervalSince1970 ?? .nan }
             let submitted = responses.map { $0.submittedAt.timeIntervalSince1970 }
             let answers = responses.map(\.answersJSON)
+            // Blank for none: the array is text, and NULLIF makes it NULL.
+            let deprecated = responses.map { $0.deprecatedID ?? "" }
             // One statement is one transaction: the batch's record and its
             // responses are stored together or not at all, in one round
             // trip, not the four that BEGIN … COMMIT would take. Each
@@ -184,10 +200,11 @@ public struct OutboxSender: Sendable {
                     VALUES (\(batchID), \(deviceID), \(count))
                 ), stored AS (
                     INSERT INTO survey_form.submissions
-                        (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers)
-                    SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb
+                        (instance_id, form_id, form_version, device_id, started_at, submitted_at, batch_id, answers, deprecated_id)
+                    SELECT i, f, v, \(deviceID), to_timestamp(NULLIF(s, 'NaN')), to_timestamp(t), \(batchID), a::jsonb, NULLIF(d, '')
                     FROM unnest(\(instanceIDs)::text[], \(formIDs)::text[], \(versions)::text[],
-                                \(started)::float8[], \(submitted)::float8[], \(answers)::text[]) AS u(i, f, v, s, t, a)
+                                \(started)::float8[], \(submitted)::float8[], \(answers)::text[], \(deprecated)::text[])
+                        AS u(i, f, v, s, t, a, d)
                     ON CONFLICT (instance_id) DO NOTHING
                     RETURNING instance_id
                 )

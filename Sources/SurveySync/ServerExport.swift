@@ -37,7 +37,9 @@ public enum ServerExport {
             var submissions: [String: [Submission]] = [:]
             let rows = try await connection.query("""
                 SELECT form_id, form_version, instance_id, started_at, submitted_at, answers::text
-                FROM survey_form.submissions ORDER BY submitted_at, instance_id
+                FROM survey_form.submissions AS s
+                WHERE NOT EXISTS (SELECT 1 FROM survey_form.submissions AS e WHERE e.deprecated_id = s.instance_id)
+                ORDER BY submitted_at, instance_id
                 """, logger: logger)
             for try await (id, version, instanceID, started, submitted, answers)
                 in rows.decode((String, String, String, Date?, Date, String).self) {

@@ -88,6 +88,16 @@ public enum ServerSchema {
             "GRANT SELECT, INSERT ON survey_form.attachments TO survey_form_collectors",
             "GRANT SELECT ON survey_form.attachments TO survey_form_readers",
         ] + ownRows("attachments", by: "submitted_by"),
+        // 4: edits as revisions. An edit is a submission of its own naming
+        // the one it replaces, which stays as history; the export reads
+        // the current revision of each response.
+        [
+            "ALTER TABLE survey_form.submissions ADD COLUMN deprecated_id text",
+            """
+            CREATE INDEX submissions_deprecated ON survey_form.submissions (deprecated_id)
+                WHERE deprecated_id IS NOT NULL
+            """,
+        ],
     ]
 
     /// Row security on `table`: collectors insert, and read back, only rows

@@ -211,8 +211,8 @@ final class SurveyTableMigrationTests: XCTestCase {
         XCTAssertFalse(hasResponse)
         XCTAssertTrue(columns.contains("title"), "\(columns)")
         XCTAssertTrue(migrations.contains("v7: one table for every form"), "\(migrations)")
-        XCTAssertEqual(migrations.last, "v9: deliveries to OpenRosa servers")
-        XCTAssertEqual(migrations.count, 9)
+        XCTAssertTrue(migrations.contains("v10: edits as revisions"), "\(migrations)")
+        XCTAssertEqual(migrations.count, 10)
     }
 
     func testAV1RowWithoutAnInstanceID_getsOneWhenMoved() throws {
@@ -247,7 +247,7 @@ final class SurveyTableMigrationTests: XCTestCase {
         XCTAssertEqual(second.listed, first.listed)
         XCTAssertEqual(second.deliveries, first.deliveries)
         XCTAssertEqual(first.responses.count, 5)
-        XCTAssertEqual(try readFile(folder) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") }, 9)
+        XCTAssertEqual(try readFile(folder) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") }, 10)
     }
 
     func testTheListing_isNewestFirst_withTitlesAndDeliveries() throws {

@@ -121,6 +121,33 @@ final class OutboxSenderTests: XCTestCase {
         XCTAssertEqual(try serverCount(), 5)
     }
 
+    func testAnEditReachesTheServerAsARevisionAfterTheResponseItReplaces_andTheExportReadsTheCurrentOne() async throws {
+        let store = try makeStore()
+        let first = try store.insert(formResponse("uuid:rev-1"))
+        var edit = formResponse("uuid:rev-2")
+        edit.answers = [.init(path: "members[1]/name", value: "Zoë K."), .init(path: "size", value: "4")]
+        edit.deprecatedID = first.instanceID
+        try store.insert(edit)
+
+        // One round sends both, the replaced revision first.
+        let report = try await sender(store).sendDue()
+        XCTAssertNil(report.failure)
+        XCTAssertEqual(report.sent, 2)
+        XCTAssertEqual(try server().sql("""
+            SELECT instance_id || ':' || COALESCE(deprecated_id, '-') FROM survey_form.submissions
+            WHERE form_id = 'household' ORDER BY received_at, instance_id
+            """).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+            ["uuid:rev-1:-", "uuid:rev-2:uuid:rev-1"])
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        folders.append(folder)
+        let files = try await ServerExport.write(server().settings(user: "results"), password: TestServer.collectorPassword,
+                                                into: folder, replacing: false)
+        XCTAssertEqual(files.map(\.responses), [1], "the current revision only")
+        let csv = try String(contentsOf: files[0].url, encoding: .utf8)
+        XCTAssertTrue(csv.contains("uuid:rev-2") && !csv.contains("uuid:rev-1"), csv)
+    }
+
     func testTheServerHoldsTheAnswersAsTheyWereGiven() async throws {
         let store = try makeStore()
         let stored = try store.insert(surveyResponse("Zoë \"Z\" O'Neil", salary: ""))
