@@ -12,11 +12,15 @@ public struct Submission: Sendable {
     public var xml: Data
     /// Each file goes as a part named by its file name.
     public var attachments: [URL]
+    /// For an edit, the instance id of the revision it replaces (the XML's
+    /// `meta/deprecatedID`).
+    public var deprecatedID: String?
 
-    public init(instanceID: String, xml: Data, attachments: [URL]) {
+    public init(instanceID: String, xml: Data, attachments: [URL], deprecatedID: String? = nil) {
         self.instanceID = instanceID
         self.xml = xml
         self.attachments = attachments
+        self.deprecatedID = deprecatedID
     }
 }
 
@@ -117,6 +121,11 @@ extension OpenRosaClient {
         switch response.status.code {
         case 201, 202:
             _ = try? await response.body.collect(upTo: 1 << 20)
+        case 409 where submission.deprecatedID != nil:
+            // Central's answer to an edit of a revision that is no longer
+            // the current one there: someone else's edit came first.
+            let said = await message(of: response)
+            throw OpenRosaError(tr("%@ refused the edit %@: the response it replaces, %@, was changed on the server since (%@). The edit is kept here and not sent again until you decide.", server.displayName, submission.instanceID, submission.deprecatedID ?? "", said ?? tr("no reason given")), kind: .conflict)
         case 409:
             let said = await message(of: response)
             throw OpenRosaError(tr("%@ already holds a different response with the id %@%@: it is kept here and not sent again until you decide.", server.displayName, submission.instanceID, said.map { " (\($0))" } ?? ""), kind: .conflict)

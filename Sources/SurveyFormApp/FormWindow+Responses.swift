@@ -8,8 +8,9 @@ import TwoWayBindingGtk
 /// The form's stored responses beside it (none in kiosk mode), newest
 /// first: every one of them, read off the main thread and shown lazily (GTK
 /// makes rows only for those in view), so that 100,000 responses cost the
-/// window no frame. A row opens its response read-only; its button deletes
-/// it, with Undo. And the menu's export of this form's responses.
+/// window no frame. A row opens its response read-only, with Edit (see
+/// `FormWindow+Editing`); its button deletes it, with Undo. And the menu's
+/// export of this form's responses.
 extension FormWindow {
     func showResponsesList() {
         guard !isKiosk else { return }
@@ -90,8 +91,13 @@ extension FormWindow {
     func showStored(_ response: FormResponse) {
         guard !isKiosk, response.formID == form.id, let id = response.id,
               // A draft restored after a crash may be one already stored.
-              let position = ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses)
+              ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses) != nil
         else { return }
+        // An edit takes the place of the revision it replaces.
+        if let replaced = response.deprecatedID, let index = listedResponses.firstIndex(where: { $0.instanceID == replaced }) {
+            listedResponses.remove(at: index)
+        }
+        guard let position = ListedResponse.position(of: id, submittedAt: response.submittedAt, in: listedResponses) else { return }
         listedResponses.insert(ListedResponse(response), at: position)
         updateResponsesHeading()
     }
@@ -114,7 +120,8 @@ extension FormWindow {
         response.title.isEmpty ? rowDateFormatter.string(from: response.submittedAt) : response.title
     }
 
-    /// A stored response, read-only: each answer under its question's label.
+    /// A stored response, read-only: each answer under its question's
+    /// label, and Edit when this version of the form can edit it.
     private func showResponse(_ listed: ListedResponse) {
         guard let store else { return }
         let response: FormResponse
@@ -147,14 +154,26 @@ extension FormWindow {
             let value = questions[template].map { notation.shown(answer.value, for: $0) } ?? answer.value
             return "\(label)\(position): \(value.isEmpty ? FormViewModel.unanswered : value)"
         }
+        var body = lines.joined(separator: "\n")
+        if response.deprecatedID != nil, let earlier = try? store.revisions(endingWith: response.instanceID).count - 1, earlier > 0 {
+            body += "\n\n" + String(format: trn("Edited: %d earlier revision is kept.", "Edited: %d earlier revisions are kept.", earlier), Int32(earlier))
+        }
+        let editable = canEdit(response)
+        if !editable, response.formVersion != form.version {
+            body += "\n\n" + String(format: tr("It answers version %@ of the form: open that version to edit it."), response.formVersion)
+        }
         let dialog = MessageDialog(
             over: window, heading: String(format: tr("Response of %@"), Self.rowDateFormatter.string(from: response.submittedAt)),
-            body: lines.joined(separator: "\n")
+            body: body
         )
         dialog.addResponse("close", label: tr("_Close"))
+        if editable { dialog.addResponse("edit", label: tr("_Edit")) }
         dialog.defaultResponse = "close"
         dialog.closeResponse = "close"
-        dialog.present()
+        let title = Self.rowTitle(for: listed)
+        dialog.present { [weak self] answer in
+            if answer == "edit" { self?.edit(response, titled: title) }
+        }
     }
 
     /// Deletes a stored response; the toast's Undo stores it again.
@@ -189,6 +208,8 @@ extension FormWindow {
             listedResponses.remove(at: index)
             updateResponsesHeading()
         }
+        // An edit removed: the revision it replaced is listed again.
+        if removed?.deprecatedID != nil { refreshResponses() }
         return removed
     }
 

@@ -24,14 +24,14 @@ final class FormWindow: AppWindow {
     /// What the window said at start of its draft, shown again beside any
     /// news of the database that arrives later.
     var draftNews: (message: String, isError: Bool)?
-    private let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
+    let drafts = FormDraftStore(directory: DataLocation.dataDirectory)
     /// The files answers name, in the response's own folder.
     let attachments = AttachmentStore(directory: DataLocation.dataDirectory)
     private lazy var files = ResponseFiles(
         store: attachments, instanceID: { [unowned self] in viewModel.instanceID },
         ready: { [weak self] in await self?.storeOpened() }
     )
-    private var autosave: DraftAutosave!
+    var autosave: DraftAutosave!
     private let page: Box
     private let toastOverlay: ToastOverlay
     /// The stored responses, newest first, as the list shows them.
@@ -60,11 +60,21 @@ final class FormWindow: AppWindow {
     /// The main menu, and its parts that change with the form and the
     /// recent forms (the rest is in the window's `.ui`).
     private let primaryMenu: Menu
+    /// The header's title and subtitle (the form's version, or the edit under way).
+    private let windowTitle: Widget
+    /// The stored revision the form now edits; `nil` for a new response.
+    var editedRevision: EditedRevision? {
+        didSet {
+            isEditing.value = editedRevision != nil
+            showSubtitle()
+        }
+    }
+    let isEditing = Observable(false)
     private let languageSection: Menu
-    private var renderer: FormRenderer!
+    var renderer: FormRenderer!
     /// Each answer's kind by question path, from the form's types.
     private lazy var answerKinds = FormCSVExporter.answerKinds(of: form.definition)
-    private var startedAt = Date()
+    var startedAt = Date()
     private let windowState = WindowState(settings: .shared)
     /// The window's actions (`win.*`).
     private let actions: ActionMap
@@ -81,7 +91,7 @@ final class FormWindow: AppWindow {
     private var pendingToast: ObservationToken?
 
     /// The form's audit log, when it has an `audit` row.
-    private lazy var audit = AuditLog(definition: form.definition)
+    lazy var audit = AuditLog(definition: form.definition)
 
     /// Whether the person at the keyboard is a respondent (see `--kiosk`).
     let isKiosk: Bool
@@ -101,9 +111,8 @@ final class FormWindow: AppWindow {
             window.add(to: application.application)
             actions = try ActionMap(of: window)
             window.title = form.title
-            let title = try builder.object("windowTitle", as: Widget.self)
-            try title.set(.string("title"), to: form.title)
-            try title.set(.string("subtitle"), to: Self.subtitle(of: form) ?? "")
+            windowTitle = try builder.object("windowTitle", as: Widget.self)
+            try windowTitle.set(.string("title"), to: form.title)
             primaryMenu = try builder.menu("primaryMenu")
             languageSection = try builder.menu("languageSection")
             toastOverlay = try ToastOverlay(builder.object("toastOverlay", as: Widget.self))
@@ -138,6 +147,7 @@ final class FormWindow: AppWindow {
 
         // The draft's answers are in place before any widget is bound.
         draftNews = restoreDraft()
+        showSubtitle()
         audit?.record(restoredOwnDraft ? "form resume" : "form start", at: Date())
         renderer = makeRenderer()
         followLanguageDirection()
@@ -209,7 +219,13 @@ final class FormWindow: AppWindow {
         form.version.isEmpty ? nil : String(format: tr("Version %@"), form.version)
     }
 
-    private func makeRenderer() -> FormRenderer {
+    /// The form's version, or, while a stored response is edited, which.
+    private func showSubtitle() {
+        let subtitle = editedRevision.map(Self.editingLine) ?? Self.subtitle(of: form) ?? ""
+        try? windowTitle.set(.string("subtitle"), to: subtitle)
+    }
+
+    func makeRenderer() -> FormRenderer {
         let media = form.path.map { FormMedia(besideFormAt: URL(fileURLWithPath: $0)) } ?? .none
         let renderer = FormRenderer(viewModel: viewModel, page: page, files: files, media: media) { [weak self] in
             guard let self else { return }
@@ -263,7 +279,7 @@ final class FormWindow: AppWindow {
         onClose?()
     }
 
-    private func replacingAnswers(_ replace: () -> Void) {
+    func replacingAnswers(_ replace: () -> Void) {
         isReplacingAnswers = true
         defer { isReplacingAnswers = false }
         replace()
@@ -309,6 +325,8 @@ final class FormWindow: AppWindow {
         viewModel.restore(draft.answers.map { ($0.path, $0.value) })
         viewModel.resume(instanceID: draft.instanceID)
         startedAt = draft.startedAt
+        // An edit left unsubmitted is that edit still.
+        editedRevision = draft.deprecatedID.map { EditedRevision(instanceID: $0, title: "") }
     }
 
     private func setupAutosave() {
@@ -323,10 +341,10 @@ final class FormWindow: AppWindow {
         )
     }
 
-    private func saveDraft() throws {
+    func saveDraft() throws {
         try drafts.save(FormDraft(
             formID: form.id, formVersion: form.version, instanceID: viewModel.instanceID, startedAt: startedAt,
-            answers: storedAnswers()
+            answers: storedAnswers(), deprecatedID: editedRevision?.instanceID
         ))
     }
 
@@ -393,6 +411,8 @@ final class FormWindow: AppWindow {
         addAction("close") { [weak self] in self?.close() }
         ShortcutsWindow.addAction(to: actions, of: window).store(in: bag)
         addAction("export-csv") { [weak self] in self?.chooseExportFile() }
+        addAction("cancel-edit") { [weak self] in self?.cancelEditing() }
+        bindEnabled("cancel-edit", to: isEditing)
         // Ctrl+Z undoes an answer, as everywhere; a submit or a delete is
         // taken back with its toast's Undo.
         addAction("undo") { [weak self] in self?.viewModel.history.undo() }
@@ -440,6 +460,9 @@ final class FormWindow: AppWindow {
     /// when it has more than one.
     private func fillMenu() {
         primaryMenu.prependSection(SurveyApplication.openingSection(shown: form.path))
+        let editing = Menu()
+        editing.append(tr("Cancel _Edit"), action: "win.cancel-edit", hiddenWhenDisabled: true)
+        primaryMenu.appendSection(editing)
         guard viewModel.definition.languages.count > 1 else { return }
         let languages = Menu()
         for language in viewModel.definition.languages {
@@ -482,7 +505,8 @@ final class FormWindow: AppWindow {
         let response = FormResponse(
             formID: form.id, formVersion: form.version, instanceID: viewModel.instanceID,
             startedAt: startedAt, submittedAt: Date(),
-            title: viewModel.instanceName() ?? FormResponse.defaultTitle(answers), answers: answers
+            title: viewModel.instanceName() ?? FormResponse.defaultTitle(answers), answers: answers,
+            deprecatedID: editedRevision?.instanceID
         )
         // The write waits for the disk off the main thread; the answers stay
         // in the form, and in the draft, until it is confirmed. A second
@@ -532,7 +556,7 @@ final class FormWindow: AppWindow {
         guard let path = form.path, library.holds(URL(fileURLWithPath: path)) else { return { .sharedServer } }
         let xml = SubmissionXML.document(
             for: form.definition, answers: viewModel.answers(), instanceID: viewModel.instanceID,
-            instanceName: viewModel.instanceName()
+            instanceName: viewModel.instanceName(), deprecatedID: editedRevision?.instanceID
         )
         return {
             guard let server = library.server(forFormAt: URL(fileURLWithPath: path)) else { return .sharedServer }
@@ -600,7 +624,8 @@ final class FormWindow: AppWindow {
         SyncService.shared.send(after: 6)
     }
 
-    private func startNewResponse() {
+    func startNewResponse() {
+        editedRevision = nil
         audit?.clear()
         audit?.record("form start", at: Date())
         renderer.tearDown()
@@ -621,6 +646,8 @@ final class FormWindow: AppWindow {
         }
         viewModel.resume(instanceID: response.instanceID)
         startedAt = response.startedAt
+        // An edit taken back is an edit again, of the revision it replaced.
+        editedRevision = response.deprecatedID.map { EditedRevision(instanceID: $0, title: "") }
         renderer = makeRenderer()
         renderer.focusFirstQuestion()
         showStatus(tr("The response was taken back; it is in the form again."), isError: false)

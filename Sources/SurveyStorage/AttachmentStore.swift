@@ -159,6 +159,21 @@ public struct AttachmentStore: Sendable {
         return missing
     }
 
+    /// Gives the response `newInstanceID` (an edit) copies of the files
+    /// `names` of the response `instanceID` (the revision it replaces),
+    /// under the same names, so that its answers name them as they did;
+    /// a file that is missing is left out and named in the result.
+    public func carry(_ names: [String], from instanceID: String, to newInstanceID: String) throws -> [String] {
+        let target = folder(forInstance: newInstanceID)
+        do {
+            try PrivateFiles.prepareFolder(folder)
+            try PrivateFiles.prepareFolder(target)
+        } catch {
+            throw StorageError(tr("Could not create the attachments folder %@: %@", target.path, error.localizedDescription))
+        }
+        return try copy(names, instanceID: instanceID, to: target)
+    }
+
     /// The bytes the files `names` of the response take (missing ones none).
     public func size(of names: [String], instanceID: String) -> Int {
         names.reduce(0) { total, name in

@@ -141,6 +141,6 @@ public struct OpenRosaSender: Sendable {
             }
             return url
         }
-        return Submission(instanceID: response.instanceID, xml: Data(xml.utf8), attachments: files)
+        return Submission(instanceID: response.instanceID, xml: Data(xml.utf8), attachments: files, deprecatedID: response.deprecatedID)
     }
 }

@@ -13,7 +13,8 @@ stored with the answer lost on the way back.
 Submissions follow Central's rules: a new instance id is stored (201); the
 same id with the same XML again is 201, its attachments added to those
 stored (so that files may follow in later requests); the same id with other
-XML is 409.
+XML is 409. An edit (`meta/deprecatedID`) of an unknown submission is 404,
+and of a version that another edit replaced already 409.
 
 Every request is recorded (method, path, headers) so that tests can check
 what the client sent and did not send."""
@@ -226,17 +227,27 @@ class CentralLike:
             return self._openrosa(handler, 409, "A resource already exists with instanceID value(s) of %s." % found.group(1).decode())
         instance_id = found.group(1).decode()
         files = {name: data for name, data in parts.items() if name not in ("xml_submission_file", "*isIncomplete*")}
+        deprecated = re.search(rb"<deprecatedID>([^<]+)</deprecatedID>", xml)
+        deprecated = deprecated.group(1).decode() if deprecated else None
         with self.lock:
             stored = self.submissions.get(instance_id)
+            replaced = self.submissions.get(deprecated) if deprecated else None
             if stored and stored["xml"] != xml:
-                conflict = True
+                conflict = "A submission already exists with this ID, but with different XML."
+            elif not stored and deprecated and replaced is None:
+                return self._openrosa(handler, 404, "Could not find the resource you were looking for.")
+            elif not stored and replaced is not None and replaced.get("replaced_by"):
+                # An edit replaces the current version only.
+                conflict = f"The deprecatedID {deprecated} is not the current version of this submission."
             else:
-                conflict = False
+                conflict = None
                 if not stored:
                     stored = self.submissions[instance_id] = {"xml": xml, "files": {}}
+                    if replaced is not None:
+                        replaced["replaced_by"] = instance_id
                 stored["files"].update(files)
         if conflict:
-            return self._openrosa(handler, 409, "A submission already exists with this ID, but with different XML.")
+            return self._openrosa(handler, 409, conflict)
         if self.drop_answers:
             self.drop_answers -= 1
             handler.close_connection = True

@@ -2,7 +2,8 @@
 djangoxform.py) on loopback, behind its login. A form it serves with a
 media file is listed once the login is given, downloaded with the file,
 filled in the window with a photo, and its response reaches it once with
-the photo, through a link that loses the server's first answer."""
+the photo, through a link that loses the server's first answer; edited in
+the window, it reaches the server as an edit."""
 
 import json
 import re
@@ -12,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ANY_FOCUS, wait_for
+from conftest import ANY_FOCUS, Atspi, wait_for
 from djangoxform import DjangoXForm
 from form_filler import FormFiller
+from test_forms import tab_to
 from test_openrosa_forms import run, versions
 from test_sync import keyring, sync_line  # noqa: F401 - keyring is a fixture
 
@@ -152,5 +154,26 @@ def test_a_form_from_djangoxform_behind_its_login_is_filled_and_its_response_and
         photo = re.search(r"<photo>([^<]+)</photo>", xml).group(1)
         [stored] = [path for path in (profile.data_dir / "attachments").rglob(photo)]
         assert files == {photo: stored.read_bytes()}
+
+        # Edited in the window, the response goes as an edit naming the
+        # revision it replaces, which this server applies in place.
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        tab_to(app, lambda node: (node.get_name() or "").startswith("Open the response of"), "the stored response")
+        app.key("Return")
+        app.press(Atspi.Role.PUSH_BUTTON, "Edit")
+        app.wait_status("Editing the response of")
+        app.wait_focus((Atspi.Role.TEXT, "Respondent name"))
+        app.key("ctrl+a")
+        app.type("Edited Name")
+        app.key("ctrl+s")
+        app.wait_status("Response saved")
+        app.quit()
+        # Sent by the window or by this, whichever comes first.
+        assert run(profile, "--sync-now").returncode == 0
+        assert "Sent: 2" in run(profile, "--sync-status").stdout
+        [(edited, xml, _)] = server.submissions()
+        assert edited != instance
+        assert f"<instanceID>uuid:{edited}</instanceID>" in xml and f"<deprecatedID>uuid:{instance}</deprecatedID>" in xml, xml
+        assert "<respondent>Edited Name</respondent>" in xml and f"<photo>{photo}</photo>" in xml, xml
     finally:
         relay.stop()

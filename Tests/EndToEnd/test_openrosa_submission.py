@@ -10,8 +10,9 @@ import re
 from pathlib import Path
 
 from central_like import CentralLike
-from conftest import ANY_FOCUS, wait_for
+from conftest import ANY_FOCUS, Atspi, wait_for
 from form_filler import FormFiller
+from test_forms import tab_to
 from test_openrosa_forms import run, versions
 from test_sync import keyring, send_now, sync_line  # noqa: F401 - keyring is a fixture
 
@@ -108,5 +109,50 @@ def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, 
         assert again.returncode == 0 and "Sent 0 responses" in again.stdout, again
         assert len(server.posts) == before
         assert all(path.exists() for path in files)
+    finally:
+        server.stop()
+
+
+def test_an_edit_of_a_response_edited_on_the_server_meanwhile_is_a_conflict_and_is_kept(profile, launch, tmp_path):
+    server = CentralLike()
+    try:
+        server.add_form(XFORMS / "translations.xml")
+        assert run(profile, "--get-forms", server.base).returncode == 0
+        [form] = versions(profile, "translations")
+        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        FormFiller(app, description, tmp_path / "files").fill()
+        app.quit()
+        # Sent by the window or by this, whichever comes first.
+        assert run(profile, "--sync-now").returncode == 0
+        assert "Sent: 1" in status(profile)
+        [(instance_id, stored)] = server.submissions.items()
+        # Someone else's edit of it reached the server first.
+        stored["replaced_by"] = "uuid:someone-elses-edit"
+
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        tab_to(app, lambda node: (node.get_name() or "").startswith("Open the response of"), "the stored response")
+        app.key("Return")
+        app.press(Atspi.Role.PUSH_BUTTON, "Edit")
+        app.wait_status("Editing the response of")
+        app.wait_focus((Atspi.Role.TEXT, "Your name"))
+        app.key("ctrl+a")
+        app.type("Edited Here")
+        app.key("ctrl+s")
+        app.wait_status("Response saved")
+        app.quit()
+
+        refused = run(profile, "--sync-now")
+        assert refused.returncode == 1, refused
+        said = refused.stdout + refused.stderr
+        assert "refused the edit" in said and f"the response it replaces, {instance_id}, was changed on the server" in said, said
+        assert "Failed, to be tried again: 1" in status(profile)
+        # Kept here, and the server holds what it held; sent again (Send
+        # Now), it meets the same refusal, and nothing is lost.
+        assert list(server.submissions) == [instance_id]
+        again = run(profile, "--sync-now")
+        assert again.returncode == 1 and "refused the edit" in again.stdout + again.stderr, again
+        assert list(server.submissions) == [instance_id]
+        assert "Failed, to be tried again: 1" in status(profile)
     finally:
         server.stop()

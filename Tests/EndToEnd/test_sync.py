@@ -66,7 +66,7 @@ def test_responses_submitted_are_sent_once_and_a_server_that_is_down_loses_nothi
     assert stored.returncode == 0, stored.stderr
     setup = cli(profile, "--server-setup", *admin)
     assert setup.returncode == 0, setup.stderr
-    assert "is set up (schema version 3, was 0)" in setup.stdout
+    assert "is set up (schema version 4, was 0)" in setup.stdout
 
     # No server in the settings: the responses stay here, and status says so.
     status = cli(profile, "--sync-status")
