@@ -187,6 +187,20 @@ public struct FormLibrary: Sendable {
         servers.first { $0.url.absoluteString == address } ?? (try? OpenRosaServer(address))
     }
 
+    /// Makes `user` the login the forms from `server` send their responses
+    /// with (empty: none, for an address holding a key); the server as it
+    /// is then. A server no form here came from is refused: its responses,
+    /// if any, are not this library's.
+    public func changeLogin(of server: OpenRosaServer, to user: String) throws(OpenRosaError) -> OpenRosaServer {
+        guard FileManager.default.fileExists(atPath: folder(for: server).appendingPathComponent(Self.serverRecord).path) else {
+            throw OpenRosaError(tr("No form here came from %@.", server.displayName), kind: .local)
+        }
+        var changed = server
+        changed.user = user
+        try record(changed)
+        return changed
+    }
+
     /// The file in a server's folder that says which server it is: its
     /// address may hold a key, so only its owner reads it.
     static let serverRecord = "server.json"

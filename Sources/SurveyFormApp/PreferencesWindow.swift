@@ -1,12 +1,15 @@
 import Foundation
+import OpenRosa
 import SurveySync
 import TwoWayBinding
+import TwoWayBindingAdw
 import TwoWayBindingGtk
 
-/// Preferences: the shared server responses are sent to, and what forms
-/// record of the person collecting. Its rows are bound
-/// to a copy of the settings, which is saved (GSettings, and the password in
-/// the keyring) when the window closes, so that a half-typed host is never
+/// Preferences: the shared server responses are sent to, the login of each
+/// server forms came from (Get Forms), and what forms record of the person
+/// collecting. Its rows are bound to a copy of the settings, which is saved
+/// (GSettings, the form library's server records, and passwords in the
+/// keyring) when the window closes, so that a half-typed host is never
 /// tried; then the outbox is sent at once.
 @MainActor
 final class PreferencesWindow {
@@ -16,18 +19,19 @@ final class PreferencesWindow {
     private let saved: ServerSettings
     private let metadata: Observable<FormMetadata>
     private let savedMetadata: FormMetadata
+    /// The login of each server forms came from, as shown and as typed.
+    private var logins: [FormServerLogin] = []
     private let bag = ObservationToken.Bag()
     /// The one open, kept alive while it is.
     private static var shown: PreferencesWindow?
 
-    static func present(over parent: Window?) {
-        if let shown {
-            shown.window.present()
-            return
-        }
-        let preferences = PreferencesWindow(parent: parent)
+    /// Shows Preferences over `parent`; with `loginOf`, a server's address,
+    /// opened at that server's password (a login it refused).
+    static func present(over parent: Window?, loginOf address: String? = nil) {
+        let preferences = shown ?? PreferencesWindow(parent: parent)
         shown = preferences
         preferences.window.present()
+        if let address { preferences.focusLogin(of: address) }
     }
 
     private init(parent: Window?) {
@@ -52,6 +56,15 @@ final class PreferencesWindow {
             ]
             for (id, field) in metadataRows {
                 try builder.object(id, as: Entry.self).bind(with: metadata.projection(field))
+            }
+            let formServers = try PreferencesGroup(builder.object("formServersGroup", as: Widget.self))
+            logins = DataLocation.formLibrary.servers
+                .sorted { $0.displayName < $1.displayName }
+                .map(FormServerLogin.init)
+            for login in logins { formServers.add(login.row.widget) }
+            if logins.isEmpty {
+                formServers.add(ActionRow(title: tr("No Forms from a Server Yet"),
+                                          subtitle: tr("Get Forms in the main menu downloads a server's forms; the server is listed here then.")))
             }
             try builder.object("portSpinButton", as: SpinButton.self).bind(
                 with: server.projection(\.port),
@@ -89,18 +102,78 @@ final class PreferencesWindow {
         settings.user = settings.user.trimmingCharacters(in: .whitespaces)
         settings.certificateAuthority = settings.certificateAuthority.trimmingCharacters(in: .whitespaces)
         if settings != saved { Settings.shared.server = settings }
-        let password = password.value
-        guard !password.isEmpty, settings.problem == nil else {
+        let password = settings.problem == nil ? password.value : ""
+        let changes = logins.compactMap(\.change)
+        guard !password.isEmpty || !changes.isEmpty else {
             SyncService.shared.settingsChanged()
             return
         }
         let server = settings
+        let library = DataLocation.formLibrary
         Task {
-            let stored = await Task.detached { Result { try Keyring.store(password, for: server) } }.value
-            if case .failure(let error) = stored {
-                SyncService.shared.report(problem: error.localizedDescription)
-            }
+            let problem = await Task.detached { () -> String? in
+                var problem: String?
+                if !password.isEmpty {
+                    do { try Keyring.store(password, for: server) } catch { problem = error.localizedDescription }
+                }
+                for change in changes {
+                    do { try change.save(in: library) } catch { problem = problem ?? error.localizedDescription }
+                }
+                return problem
+            }.value
+            if let problem { SyncService.shared.report(problem: problem) }
             SyncService.shared.settingsChanged()
+        }
+    }
+
+    /// Opens the row of the server at `address` and puts the keyboard in
+    /// its password.
+    private func focusLogin(of address: String) {
+        guard let login = logins.first(where: { $0.server.url.absoluteString == address }) else { return }
+        for other in logins { other.row.isExpanded = other === login }
+        login.passwordRow.grabFocus()
+    }
+}
+
+/// One server's login in Preferences: its user and a new password, typed
+/// into rows under its address.
+@MainActor
+private final class FormServerLogin {
+    let server: OpenRosaServer
+    let row: ExpanderRow
+    let passwordRow: Entry
+    private let user: Observable<String>
+    private let password = Observable("")
+
+    init(_ server: OpenRosaServer) {
+        self.server = server
+        user = Observable(server.user)
+        row = ExpanderRow(title: server.displayName, subtitle: server.user.isEmpty ? tr("No login: its address holds a key")
+            : String(format: tr("Logged in as %@"), server.user))
+        let userRow = Entry.row(title: tr("User"))
+        passwordRow = Entry.row(title: tr("Password (kept in the keyring)"), isPassword: true)
+        userRow.bind(with: user)
+        passwordRow.bind(with: password)
+        row.add(userRow)
+        row.add(passwordRow)
+    }
+
+    /// What was typed, to save; nil when nothing was.
+    var change: Change? {
+        let typedUser = user.value.trimmingCharacters(in: .whitespaces)
+        guard typedUser != server.user || !password.value.isEmpty else { return nil }
+        return Change(server: server, user: typedUser, password: password.value)
+    }
+
+    /// A changed login, saved off the main thread (the keyring blocks).
+    struct Change: Sendable {
+        let server: OpenRosaServer
+        let user: String
+        let password: String
+
+        func save(in library: FormLibrary) throws {
+            let changed = user == server.user ? server : try library.changeLogin(of: server, to: user)
+            if !password.isEmpty, !changed.user.isEmpty { try Keyring.store(password, forOpenRosa: changed) }
         }
     }
 }

@@ -25,6 +25,9 @@ final class SyncService {
         var isSending = false
         /// Why the last round stopped short, if it did.
         var failure: String?
+        /// The address of a form server that refused its login, whose
+        /// login the windows offer to change.
+        var loginRefusedBy: String?
     }
 
     let status = Observable(Status())
@@ -101,6 +104,7 @@ final class SyncService {
         var servers: [String] = []
         var summary: DeliverySummary?
         var failure: String?
+        var loginRefusedBy: String?
     }
 
     /// Sends to each OpenRosa server the outbox holds responses for, then
@@ -123,7 +127,10 @@ final class SyncService {
                     let password = try Keyring.password(forOpenRosa: server)
                     let report = await OpenRosaSender(store: store, server: server, password: password)
                         .sendDue(ignoringBackoff: ignoringBackoff)
-                    if let failure = report.failure { failures.append(failure.message) }
+                    if let failure = report.failure {
+                        failures.append(failure.message)
+                        if failure.kind == .refusedLogin { round.loginRefusedBy = round.loginRefusedBy ?? destination }
+                    }
                 } catch {
                     failures.append(error.localizedDescription)
                 }
@@ -149,6 +156,7 @@ final class SyncService {
         let server = round.servers.isEmpty ? nil : round.servers.joined(separator: ", ")
         var shown = Status(server: server, summary: round.summary ?? status.value.summary)
         shown.failure = round.failure
+        shown.loginRefusedBy = round.loginRefusedBy
         status.value = shown
         roundsFinished.value += 1
         if wantsAnotherRound {
@@ -204,12 +212,16 @@ final class SyncService {
 
 extension SyncService {
     /// Shows where the responses stand in `label`, which is hidden while no
-    /// server is set; the binding ends with the label.
-    func show(in label: Label) {
+    /// server is set, and `logIn` while a form server refuses its login;
+    /// the bindings end with the widgets.
+    func show(in label: Label, logIn: Button) {
         label.observe(for: status) { label, status in
             let line = Self.describe(status)
             label.text = line ?? ""
             label.isVisible = line != nil
+        }
+        logIn.observe(for: status) { button, status in
+            button.isVisible = status.loginRefusedBy != nil
         }
     }
 }

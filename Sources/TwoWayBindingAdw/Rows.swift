@@ -29,6 +29,15 @@ public final class PreferencesGroup {
         set { group.map { adw_preferences_group_set_description($0, newValue.isEmpty ? nil : newValue) } }
     }
 
+    /// The group `widget` is (one a builder made); any other widget is refused.
+    public init(_ widget: Widget) throws(WidgetError) {
+        guard let pointer = widget.pointer else { throw .destroyed(expected: "AdwPreferencesGroup") }
+        guard twb_instance_is_a(UnsafeMutableRawPointer(pointer), adw_preferences_group_get_type()) != 0 else {
+            throw .wrongType(expected: "AdwPreferencesGroup", actual: String(cString: g_type_name(twb_type_of(UnsafeMutableRawPointer(pointer)))))
+        }
+        self.widget = widget
+    }
+
     /// Adds `row` after the others.
     public func add(_ row: ActionRow) {
         add(row.widget)
@@ -77,6 +86,51 @@ public final class ActionRow {
         guard let row, let pointer = widget.pointer else { return ObservationToken {} }
         gtk_list_box_row_set_activatable(row.cast(to: GtkListBoxRow.self), TWB_TRUE)
         return Signal.connectKnown(pointer, signal: "activated", handler)
+    }
+}
+
+/// A libadwaita expander row (`AdwExpanderRow`): a title and a subtitle
+/// that open to show rows of their own beneath them, such as the login of
+/// one server among several.
+@MainActor
+public final class ExpanderRow {
+    /// The row's wrapper, to lay out.
+    public let widget: Widget
+    private var row: UnsafeMutablePointer<AdwExpanderRow>? { widget.pointer?.cast(to: AdwExpanderRow.self) }
+
+    /// A closed row titled `title`, with `subtitle` beneath it (none if
+    /// empty); plain text, never markup.
+    public init(title: String, subtitle: String = "") {
+        widget = try! Widget.wrapping(adw_expander_row_new()!)
+        guard let row else { return }
+        let preferencesRow = row.cast(to: AdwPreferencesRow.self)
+        adw_preferences_row_set_use_markup(preferencesRow, TWB_FALSE)
+        adw_preferences_row_set_title(preferencesRow, title)
+        if !subtitle.isEmpty { adw_expander_row_set_subtitle(row, subtitle) }
+    }
+
+    /// Whether its rows show.
+    public var isExpanded: Bool {
+        get { row.map { adw_expander_row_get_expanded($0) != 0 } ?? false }
+        set { row.map { adw_expander_row_set_expanded($0, newValue ? TWB_TRUE : TWB_FALSE) } }
+    }
+
+    /// Adds `child` (a row) beneath the others it shows.
+    public func add(_ child: Widget) {
+        if let row, let pointer = child.pointer { adw_expander_row_add_row(row, pointer) }
+    }
+}
+
+extension Entry {
+    /// A libadwaita entry row (`AdwEntryRow`; `AdwPasswordEntryRow`, whose
+    /// text is hidden, when `isPassword`), for a group or an expander row:
+    /// its title shows over the text and names it to a screen reader.
+    public static func row(title: String, isPassword: Bool = false) -> Entry {
+        let made = isPassword ? adw_password_entry_row_new()! : adw_entry_row_new()!
+        let preferencesRow = made.cast(to: AdwPreferencesRow.self)
+        adw_preferences_row_set_use_markup(preferencesRow, TWB_FALSE)
+        adw_preferences_row_set_title(preferencesRow, title)
+        return try! Entry.wrapping(made)
     }
 }
 

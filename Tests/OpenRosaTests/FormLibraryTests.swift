@@ -38,6 +38,29 @@ final class FormLibraryTests: XCTestCase {
         XCTAssertEqual(Set(library.servers.map(\.url)), [central.url, kobo.url])
     }
 
+    func testALoginChangesForTheServerItsFormsCameFromOnly() throws {
+        let library = FormLibrary(directory: root.appendingPathComponent("forms"))
+        let authority = root.appendingPathComponent("team-ca.pem")
+        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: authority)
+        let server = try OpenRosaServer("https://kc.example.org/team", user: "enumerator", certificateAuthority: authority.path)
+        XCTAssertThrowsError(try library.changeLogin(of: server, to: "supervisor"), "no form came from it") {
+            XCTAssertTrue($0.localizedDescription.contains("No form here came from https://kc.example.org/team"), $0.localizedDescription)
+        }
+        XCTAssertEqual(library.servers, [])
+        let folder = library.folder(for: server)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try JSONEncoder().encode(["url": server.url.absoluteString, "user": server.user, "ca": server.certificateAuthority])
+            .write(to: folder.appendingPathComponent(FormLibrary.serverRecord))
+
+        let changed = try library.changeLogin(of: server, to: "supervisor")
+        XCTAssertEqual(changed.user, "supervisor")
+        XCTAssertEqual(library.server(at: server.url.absoluteString)?.user, "supervisor", "its responses go with the new login")
+        XCTAssertEqual(library.server(at: server.url.absoluteString)?.certificateAuthority, authority.path, "the rest is kept")
+        XCTAssertEqual(library.folder(for: changed), folder, "the same server, the same folder")
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(FormLibrary.serverRecord).path)[.posixPermissions] as? NSNumber
+        XCTAssertEqual(mode?.intValue, 0o600)
+    }
+
     func testAListedFormIsAbsentOutdatedOrCurrentByItsHash() throws {
         let library = FormLibrary(directory: root)
         let server = try OpenRosaServer("https://kc.example.org/team")

@@ -128,4 +128,19 @@ final class AttachmentStoreTests: XCTestCase {
         XCTAssertEqual(missing, ["1.jpg"])
         XCTAssertEqual(try String(contentsOf: target.appendingPathComponent(name), encoding: .utf8), "photo")
     }
+
+    func testAnEditCarriesCopiesOfTheFilesOfTheRevisionItReplaces_whichKeepsItsOwn() throws {
+        let folder = try TemporaryDirectory()
+        let store = AttachmentStore(directory: folder.url.appendingPathComponent("data"))
+        let photo = try store.add(Data("photo".utf8), fileExtension: "jpg", instanceID: "uuid:first")
+        let missing = try store.carry([photo, "1.wav"], from: "uuid:first", to: "uuid:edit")
+        XCTAssertEqual(missing, ["1.wav"], "a file gone from the revision is named, not invented")
+        let copy = try XCTUnwrap(store.url(of: photo, instanceID: "uuid:edit"))
+        XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8), "photo", "under the name its answer gives it")
+        XCTAssertEqual(try mode(copy), 0o600)
+        XCTAssertEqual(try mode(store.folder(forInstance: "uuid:edit")), 0o700)
+        try store.keepOnly([], instanceID: "uuid:edit")
+        let original = try XCTUnwrap(store.url(of: photo, instanceID: "uuid:first"))
+        XCTAssertEqual(try String(contentsOf: original, encoding: .utf8), "photo", "a cancelled edit leaves the revision's own file")
+    }
 }

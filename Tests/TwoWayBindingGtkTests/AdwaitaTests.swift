@@ -162,4 +162,40 @@ final class AdwaitaTests: GtkTestCase {
             XCTAssertNotNil(gtk_widget_get_ancestor(remove.pointer!, adw_preferences_group_get_type()))
         }
     }
+
+    func testEntryRowsInAnExpanderRow_bindBothWays_andAGroupIsTakenOnlyAsOne() throws {
+        try MainActor.assumeIsolated {
+            Adwaita.initialize()
+            let group = PreferencesGroup(title: "Form Servers")
+            let window = GtkTest.window(group.widget.pointer!)
+            defer { GtkTest.destroy(window) }
+            let server = ExpanderRow(title: "https://<b>central</b>.example", subtitle: "collector")
+            let sameGroup = try PreferencesGroup(group.widget)
+            sameGroup.add(server.widget)
+            XCTAssertEqual(try server.widget.value(of: .string("title")), "https://<b>central</b>.example")
+            XCTAssertEqual(try server.widget.value(of: .boolean("use-markup")), false, "an address is never markup")
+            XCTAssertEqual(try server.widget.value(of: .string("subtitle")), "collector")
+            XCTAssertThrowsError(try PreferencesGroup(server.widget), "an expander row is not a group")
+
+            let user = Entry.row(title: "User Name")
+            let password = Entry.row(title: "Password", isPassword: true)
+            server.add(user)
+            server.add(password)
+            XCTAssertNotNil(gtk_widget_get_ancestor(password.pointer!, adw_expander_row_get_type()))
+            XCTAssertTrue(twb_instance_is_a(UnsafeMutableRawPointer(password.pointer!), adw_password_entry_row_get_type()) != 0)
+            XCTAssertTrue(twb_instance_is_a(UnsafeMutableRawPointer(user.pointer!), adw_password_entry_row_get_type()) == 0)
+            XCTAssertEqual(try user.value(of: .string("title")), "User Name")
+
+            let login = Observable("collector")
+            user.bind(with: login)
+            XCTAssertEqual(user.text, "collector", "the model's value shows")
+            // As typed: the row's own editable changes.
+            gtk_editable_set_text(user.pointer!.opaque, "enumerator")
+            XCTAssertEqual(login.value, "enumerator", "a typed change reaches the model")
+
+            XCTAssertFalse(server.isExpanded)
+            server.isExpanded = true
+            XCTAssertTrue(server.isExpanded)
+        }
+    }
 }
