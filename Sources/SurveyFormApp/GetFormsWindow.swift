@@ -8,16 +8,18 @@ import TwoWayBindingGtk
 
 /// Get Forms: lists the forms an OpenRosa server offers, downloads the
 /// ones ticked into the form library (`FormLibrary`, as `--get-forms`
-/// does), and opens one. The address and user start as those of the last
-/// server forms came from; a password that listed the forms is kept in the
-/// keyring, for sending their responses. The network and the keyring are
-/// used off the main thread; one request at a time.
+/// does), and opens one. The address, user and certificate authority
+/// start as those of the last server forms came from; a password that
+/// listed the forms is kept in the keyring, for sending their responses.
+/// The network and the keyring are used off the main thread; one request
+/// at a time.
 @MainActor
 final class GetFormsWindow {
     private let window: Window
     private let address = Observable("")
     private let user = Observable("")
     private let password = Observable("")
+    private let certificateAuthority = Observable("")
     private let statusLabel: Label
     private let formList: ListBox
     private let listButton: Button
@@ -50,6 +52,7 @@ final class GetFormsWindow {
         if let last = DataLocation.formLibrary.servers.first {
             address.value = last.url.absoluteString
             user.value = last.user
+            certificateAuthority.value = last.certificateAuthority
         }
         do {
             let builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/get-forms-window.ui")
@@ -58,6 +61,7 @@ final class GetFormsWindow {
             try builder.object("addressRow", as: Entry.self).bind(with: address)
             try builder.object("userRow", as: Entry.self).bind(with: user)
             try builder.object("passwordRow", as: Entry.self).bind(with: password)
+            try builder.object("certificateAuthorityRow", as: Entry.self).bind(with: certificateAuthority)
             statusLabel = try builder.object("statusLabel", as: Label.self)
             formList = try builder.object("formList", as: ListBox.self)
             listButton = try builder.object("listButton", as: Button.self)
@@ -88,7 +92,9 @@ final class GetFormsWindow {
         guard !isBusy else { return }
         let server: OpenRosaServer
         do {
-            server = try OpenRosaServer(address.value, user: user.value.trimmingCharacters(in: .whitespaces))
+            server = try OpenRosaServer(address.value,
+                                        user: user.value.trimmingCharacters(in: .whitespaces),
+                                        certificateAuthority: certificateAuthority.value.trimmingCharacters(in: .whitespaces))
         } catch {
             say(error.message)
             return

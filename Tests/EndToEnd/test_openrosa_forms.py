@@ -243,28 +243,35 @@ def test_an_address_that_is_no_server_address_is_refused(profile):
         assert "pw@" not in result.stderr
 
 
+def open_get_forms(app, address_typed):
+    """Opens Get Forms from the main menu, types `address_typed` into its
+    address and returns the main window's id; keys then go to Get Forms."""
+    app.key("F10")
+    wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Get Forms…"), "the main menu")
+    app.down_to("Get Forms…")
+    app.key("Return")
+    wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Server Address") or None, "the Get Forms window")
+    # Keys go to the new window (Xvfb has no window manager to focus it).
+    main_window = app.window_id
+    app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
+                             "the Get Forms window on the X display")
+    address = app.find(Atspi.Role.TEXT, "Server Address")
+    for _ in range(3):
+        app.key("ctrl+a")
+        app.type(address_typed)
+        if field_text(address) == address_typed:
+            break
+    assert field_text(address) == address_typed, field_text(address)
+    return main_window
+
+
 def test_get_forms_from_the_window_then_open_one(profile, launch):
     central = CentralLike()
     try:
         central.add_form(XFORMS / "external-data.xml", XFORMS / "external-data-media")
         central.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
         app = launch()
-        app.key("F10")
-        wait_for(lambda: app.find_all(Atspi.Role.MENU_ITEM, "Get Forms…"), "the main menu")
-        app.down_to("Get Forms…")
-        app.key("Return")
-        wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Server Address") or None, "the Get Forms window")
-        # Keys go to the new window (Xvfb has no window manager to focus it).
-        main_window = app.window_id
-        app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
-                                 "the Get Forms window on the X display")
-        address = app.find(Atspi.Role.TEXT, "Server Address")
-        for _ in range(3):
-            app.key("ctrl+a")
-            app.type(central.base)
-            if field_text(address) == central.base:
-                break
-        assert field_text(address) == central.base, field_text(address)
+        main_window = open_get_forms(app, central.base)
         app.press(Atspi.Role.PUSH_BUTTON, "List Forms")
         wait_for(lambda: app.find_all(Atspi.Role.CHECK_BOX, "External Data") or None, "the server's forms listed")
         assert app.is_checked("External Data") and app.is_checked("All Types"), "forms not here yet come ticked"
@@ -276,3 +283,32 @@ def test_get_forms_from_the_window_then_open_one(profile, launch):
         wait_for(lambda: "Village visits" in (app.title() or "") or None, f"the form open in the window (its title is {app.title()!r})")
     finally:
         central.stop()
+
+
+def test_get_forms_from_the_window_trusts_the_authority_typed_there(profile, launch, tmp_path):
+    secure = CentralLike(tls_folder=tmp_path)
+    try:
+        secure.add_form(XFORMS / "external-data.xml", XFORMS / "external-data-media")
+        app = launch()
+        open_get_forms(app, secure.base)
+        app.press(Atspi.Role.PUSH_BUTTON, "List Forms")
+        wait_for(lambda: app.find_all(Atspi.Role.LABEL, where=lambda node: (node.get_name() or "").startswith(
+            "The secure connection to https://127.0.0.1:")) or None, "the certificate refused, in the window")
+        assert secure.requests == []
+
+        # Address, user, password and its show button, then the authority.
+        authority = app.find(Atspi.Role.TEXT, "Certificate Authority File (PEM, optional)")
+        app.key("Tab", "Tab", "Tab", "Tab")
+        app.type(str(secure.ca_file))
+        wait_for(lambda: field_text(authority) == str(secure.ca_file) or None,
+                 f"the authority's file typed (the row holds {field_text(authority)!r})")
+        app.press(Atspi.Role.PUSH_BUTTON, "List Forms")
+        wait_for(lambda: app.find_all(Atspi.Role.CHECK_BOX, "External Data") or None, "the server's forms listed")
+        app.press(Atspi.Role.PUSH_BUTTON, "Download")
+        wait_for(lambda: app.find_all(Atspi.Role.LABEL, "Downloaded 1 form.") or None, "the form downloaded")
+        assert len(versions(profile, "external-data")) == 1
+        # The authority is kept with the server, for its responses.
+        [record] = (profile.data_dir / "forms").glob("*/server.json")
+        assert json.loads(record.read_text())["ca"] == str(secure.ca_file)
+    finally:
+        secure.stop()
