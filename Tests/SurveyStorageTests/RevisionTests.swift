@@ -71,7 +71,7 @@ final class RevisionTests: XCTestCase {
         let now = Date()
         let first = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60, destination: server)
         XCTAssertEqual(first.map(\.instanceID), ["uuid:a1"], "the edit waits for its revision")
-        XCTAssertNil(first[0].deprecatedID)
+        XCTAssertNil(first.first?.deprecatedID)
 
         // Its revision failed: the edit still waits, however long.
         try store.markFailed(["uuid:a1"], reason: "HTTP 500", retryAt: now + 30)
@@ -84,7 +84,7 @@ final class RevisionTests: XCTestCase {
         XCTAssertTrue(try store.hasDue(at: now + 32, destination: server))
         let edit = try store.claimBatch(limit: 10, now: now + 32, leaseEnd: now + 90, destination: server)
         XCTAssertEqual(edit.map(\.instanceID), ["uuid:a2"])
-        XCTAssertEqual(edit[0].deprecatedID, "uuid:a1")
-        XCTAssertEqual(edit[0].submission, "<a2/>")
+        XCTAssertEqual(edit.first?.deprecatedID, "uuid:a1")
+        XCTAssertEqual(edit.first?.submission, "<a2/>")
     }
 }
