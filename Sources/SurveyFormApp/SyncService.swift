@@ -46,8 +46,24 @@ final class SyncService {
     /// first frame: the round finds which servers there are.
     func start() {
         let settings = Settings.shared.server
-        if settings.problem == nil { status.value = Status(server: settings.displayName) }
+        let shared = settings.problem == nil ? settings : nil
+        if let shared { status.value = Status(server: shared.displayName) }
+        // The servers forms came from are known before the first round ends,
+        // so that the window shows where its responses stand from the start
+        // (its rows do not grow a line each when the round ends); the form
+        // library is read off the main thread.
+        let library = DataLocation.formLibrary
+        Task {
+            let names = await Task.detached { Self.serverNames(shared: shared, library: library) }.value
+            if roundsFinished.value == 0, !names.isEmpty { status.value.server = names.joined(separator: ", ") }
+        }
         send(after: 1)
+    }
+
+    /// The servers responses go to: each server forms came from, by name,
+    /// then the shared server.
+    nonisolated private static func serverNames(shared: ServerSettings?, library: FormLibrary) -> [String] {
+        library.servers.map(\.displayName).sorted() + (shared.map { [$0.displayName] } ?? [])
     }
 
     /// The server settings changed (Preferences): shows the new server, or
@@ -117,12 +133,13 @@ final class SyncService {
         // Without a shared server or a form from an OpenRosa server there
         // is nowhere to send, and the store is left alone.
         guard shared != nil || !library.servers.isEmpty else { return round }
+        round.servers = serverNames(shared: shared, library: library)
         do {
             let store = try ResponseStore(directory: directory)
             var failures: [String] = []
             for destination in try store.openRosaDestinations() {
                 guard let server = library.server(at: destination) else { continue }
-                round.servers.append(server.displayName)
+                if !round.servers.contains(server.displayName) { round.servers.append(server.displayName) }
                 do {
                     let password = try Keyring.password(forOpenRosa: server)
                     let report = await OpenRosaSender(store: store, server: server, password: password)
@@ -136,7 +153,6 @@ final class SyncService {
                 }
             }
             if let shared {
-                round.servers.append(shared.displayName)
                 let password = try Keyring.password(for: shared)
                 let report = await OutboxSender(store: store, settings: shared, password: password)
                     .sendDue(ignoringBackoff: ignoringBackoff)
@@ -145,7 +161,6 @@ final class SyncService {
             round.summary = try? store.deliverySummary()
             round.failure = failures.first
         } catch {
-            if let shared { round.servers.append(shared.displayName) }
             round.failure = error.localizedDescription
         }
         return round

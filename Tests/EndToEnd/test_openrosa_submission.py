@@ -172,6 +172,9 @@ def test_a_login_the_server_refuses_is_typed_again_from_the_window_and_the_respo
         server.login = ("collector", "n3w-s3cret")
 
         app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        # The server its forms came from is named before anything is sent.
+        wait_for(lambda: sync_line(app) == "Responses are sent to the server once submitted." or None,
+                 f"the window to say where responses go (it says {sync_line(app)!r})")
         FormFiller(app, description, tmp_path / "files").fill()
         wait_for(lambda: "refused the login of collector" in sync_line(app) or None,
                  f"the window to say the login was refused (it says {sync_line(app)!r})")
