@@ -125,10 +125,10 @@ extension OpenRosaClient {
             // Central's answer to an edit of a revision that is no longer
             // the current one there: someone else's edit came first.
             let said = await message(of: response)
-            throw OpenRosaError(tr("%@ refused the edit %@: the response it replaces, %@, was changed on the server since (%@). The edit is kept here and not sent again until you decide.", server.displayName, submission.instanceID, submission.deprecatedID ?? "", said ?? tr("no reason given")), kind: .conflict)
+            throw OpenRosaError(tr("%@ refused the edit %@: the response it replaces, %@, was changed on the server since (%@). The edit is kept here, and tried again with the responses that wait.", server.displayName, submission.instanceID, submission.deprecatedID ?? "", said ?? tr("no reason given")), kind: .conflict)
         case 409:
             let said = await message(of: response)
-            throw OpenRosaError(tr("%@ already holds a different response with the id %@%@: it is kept here and not sent again until you decide.", server.displayName, submission.instanceID, said.map { " (\($0))" } ?? ""), kind: .conflict)
+            throw OpenRosaError(tr("%@ already holds a different response with the id %@%@: this one is kept here, and tried again with the responses that wait.", server.displayName, submission.instanceID, said.map { " (\($0))" } ?? ""), kind: .conflict)
         case 413:
             throw OpenRosaError(tr("%@ refused %@ as too large.", server.displayName, what), kind: .tooLarge)
         case 401, 403:
