@@ -597,6 +597,28 @@ final class FormViewModelTests: XCTestCase {
         XCTAssertEqual(form.state(named: "price")?.validation.value, .invalid("Enter a number."))
     }
 
+    @MainActor func testRestoredMetadata_keepsWhenTheResponseBegan_butEndIsWhenItIsSubmitted() async throws {
+        let form = try model("""
+            | survey |
+            | | type | name | label |
+            | | start | began | |
+            | | end | ended | |
+            | | today | day | |
+            | | username | who | |
+            | | text | a | A |
+            """)
+        let began = "2026-01-02T03:04:05.000+01:00"
+        form.restore([("began", began), ("ended", "2026-01-02T03:09:00.000+01:00"), ("day", "2026-01-02"),
+                      ("who", "enumerator 7"), ("a", "x")])
+        let answers = Dictionary(uniqueKeysWithValues: form.answers().map { ($0.path, $0.value) })
+        XCTAssertEqual(answers["began"], began, "a draft or an edit began when its response did")
+        XCTAssertEqual(answers["day"], "2026-01-02")
+        XCTAssertEqual(answers["who"], "enumerator 7", "the person who began it")
+        XCTAssertEqual(answers["a"], "x")
+        XCTAssertNotEqual(answers["ended"], "2026-01-02T03:09:00.000+01:00", "end is when it is submitted")
+        XCTAssertTrue(answers["ended"]?.hasPrefix("20") ?? false, answers["ended"] ?? "no end")
+    }
+
     @MainActor func testResetStartsANewResponse() async throws {
         let form = try model("""
             | survey |

@@ -302,13 +302,20 @@ public final class FormViewModel {
 
     /// Sets answers by path, as `answers()` gives them, in order: repeats get the instances the paths name (`member[2]/age`
     /// adds a second member). Paths the form does not have (a question a newer
-    /// version dropped) and calculated rows are passed over.
+    /// version dropped) and calculated rows are passed over. Metadata keeps
+    /// the values the response began with (`start`, `today`, the device
+    /// and the person), as Collect keeps its preloads in an instance it
+    /// opens again; `end` is set when it is submitted, and the audit log is
+    /// the app's.
     public func restore(_ answers: [(path: String, value: String)]) {
+        func isRestored(_ type: QuestionType) -> Bool {
+            type.isAnswerable || (type.isMetadata && type != .end && type != .audit)
+        }
         func place(_ path: Substring, _ value: String, in states: [QuestionState], depth: Int) {
             let name: (QuestionState) -> String = { $0.question.path.dropFirst(depth).joined(separator: "/") }
             guard let open = path.firstIndex(of: "[") else {
                 guard let state = states.first(where: { name($0) == path }),
-                      state.question.type.isAnswerable, state.question.type != .calculate else { return }
+                      isRestored(state.question.type), state.question.type != .calculate else { return }
                 state.value.value = value
                 state.inputError.value = .valid
                 return
