@@ -85,9 +85,9 @@ public struct AttachmentStore: Sendable {
         try AtomicFile.write(data, to: url, existing: .replace)
     }
 
-    private func add(
-        fileExtension: String, instanceID: String, _ produce: (_ append: (Data) throws -> Void) throws -> Void
-    ) throws -> String {
+    /// The response's own folder, made private (with the attachments
+    /// folder) if it is not yet.
+    private func preparedFolder(forInstance instanceID: String) throws -> URL {
         let target = folder(forInstance: instanceID)
         do {
             try PrivateFiles.prepareFolder(folder)
@@ -95,6 +95,13 @@ public struct AttachmentStore: Sendable {
         } catch {
             throw StorageError(tr("Could not create the attachments folder %@: %@", target.path, error.localizedDescription))
         }
+        return target
+    }
+
+    private func add(
+        fileExtension: String, instanceID: String, _ produce: (_ append: (Data) throws -> Void) throws -> Void
+    ) throws -> String {
+        let target = try preparedFolder(forInstance: instanceID)
         let suffix = Self.cleanExtension(fileExtension).map { "." + $0 } ?? ""
         var stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         // Two files in one millisecond: the next free number, as names are never reused.
@@ -164,14 +171,7 @@ public struct AttachmentStore: Sendable {
     /// under the same names, so that its answers name them as they did;
     /// a file that is missing is left out and named in the result.
     public func carry(_ names: [String], from instanceID: String, to newInstanceID: String) throws -> [String] {
-        let target = folder(forInstance: newInstanceID)
-        do {
-            try PrivateFiles.prepareFolder(folder)
-            try PrivateFiles.prepareFolder(target)
-        } catch {
-            throw StorageError(tr("Could not create the attachments folder %@: %@", target.path, error.localizedDescription))
-        }
-        return try copy(names, instanceID: instanceID, to: target)
+        return try copy(names, instanceID: instanceID, to: preparedFolder(forInstance: newInstanceID))
     }
 
     /// The bytes the files `names` of the response take (missing ones none).

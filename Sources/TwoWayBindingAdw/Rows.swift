@@ -67,9 +67,7 @@ public final class ActionRow {
     public init(title: String, subtitle: String = "") {
         widget = try! Widget.wrapping(adw_action_row_new()!)
         guard let row else { return }
-        let preferencesRow = row.cast(to: AdwPreferencesRow.self)
-        adw_preferences_row_set_use_markup(preferencesRow, TWB_FALSE)
-        adw_preferences_row_set_title(preferencesRow, title)
+        setPlainTitle(title, of: row.cast(to: AdwPreferencesRow.self))
         if !subtitle.isEmpty { adw_action_row_set_subtitle(row, subtitle) }
     }
 
@@ -103,9 +101,7 @@ public final class ExpanderRow {
     public init(title: String, subtitle: String = "") {
         widget = try! Widget.wrapping(adw_expander_row_new()!)
         guard let row else { return }
-        let preferencesRow = row.cast(to: AdwPreferencesRow.self)
-        adw_preferences_row_set_use_markup(preferencesRow, TWB_FALSE)
-        adw_preferences_row_set_title(preferencesRow, title)
+        setPlainTitle(title, of: row.cast(to: AdwPreferencesRow.self))
         if !subtitle.isEmpty { adw_expander_row_set_subtitle(row, subtitle) }
     }
 
@@ -127,9 +123,7 @@ extension Entry {
     /// its title shows over the text and names it to a screen reader.
     public static func row(title: String, isPassword: Bool = false) -> Entry {
         let made = isPassword ? adw_password_entry_row_new()! : adw_entry_row_new()!
-        let preferencesRow = made.cast(to: AdwPreferencesRow.self)
-        adw_preferences_row_set_use_markup(preferencesRow, TWB_FALSE)
-        adw_preferences_row_set_title(preferencesRow, title)
+        setPlainTitle(title, of: made.cast(to: AdwPreferencesRow.self))
         return try! Entry.wrapping(made)
     }
 }
@@ -151,4 +145,12 @@ public final class StatusPage {
         adw_status_page_set_description(page, description)
         if compact { widget.addStyleClass("compact") }
     }
+}
+
+/// Gives a preferences row (an action, expander or entry row) `title` as
+/// plain text, never markup: what a user typed shows as typed.
+@MainActor
+private func setPlainTitle(_ title: String, of row: UnsafeMutablePointer<AdwPreferencesRow>) {
+    adw_preferences_row_set_use_markup(row, TWB_FALSE)
+    adw_preferences_row_set_title(row, title)
 }

@@ -16,7 +16,7 @@ import pytest
 from conftest import ANY_FOCUS, Atspi, wait_for
 from djangoxform import DjangoXForm
 from form_filler import FormFiller
-from test_forms import tab_to
+from test_form_edits import edit_the_stored_response
 from test_openrosa_forms import run, versions
 from test_sync import keyring, sync_line  # noqa: F401 - keyring is a fixture
 
@@ -158,15 +158,7 @@ def test_a_form_from_djangoxform_behind_its_login_is_filled_and_its_response_and
         # Edited in the window, the response goes as an edit naming the
         # revision it replaces, which this server applies in place.
         app = launch(args=[str(form)], focus_role=ANY_FOCUS)
-        tab_to(app, lambda node: (node.get_name() or "").startswith("Open the response of"), "the stored response")
-        app.key("Return")
-        app.press(Atspi.Role.PUSH_BUTTON, "Edit")
-        app.wait_status("Editing the response of")
-        app.wait_focus((Atspi.Role.TEXT, "Respondent name"))
-        app.key("ctrl+a")
-        app.type("Edited Name")
-        app.key("ctrl+s")
-        app.wait_status("Response saved")
+        edit_the_stored_response(app, (Atspi.Role.TEXT, "Respondent name"), "Edited Name")
         app.quit()
         # Sent by the window or by this, whichever comes first.
         assert run(profile, "--sync-now").returncode == 0

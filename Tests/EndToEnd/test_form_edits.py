@@ -34,6 +34,19 @@ def edit_response(app, name):
     assert text_in(app, HEAD) == name
 
 
+def edit_the_stored_response(app, question, text):
+    """Edits the one stored response: `question` (role, name), where the edit
+    starts, becomes `text`, and the edit is saved."""
+    open_response(app, "")
+    app.press(Atspi.Role.PUSH_BUTTON, "Edit")
+    app.wait_status("Editing the response of")
+    app.wait_focus(question)
+    app.key("ctrl+a")
+    app.type(text)
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+
+
 def test_a_stored_response_is_edited_into_a_new_revision_and_the_old_one_kept(launch, profile, tmp_path):
     app = launch(args=[str(HOUSEHOLD)])
     app.wait_focus(HEAD)

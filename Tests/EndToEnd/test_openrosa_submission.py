@@ -12,7 +12,7 @@ from pathlib import Path
 from central_like import CentralLike
 from conftest import ANY_FOCUS, Atspi, wait_for
 from form_filler import FormFiller
-from test_forms import tab_to
+from test_form_edits import edit_the_stored_response
 from test_openrosa_forms import run, versions
 from test_sync import keyring, send_now, sync_line  # noqa: F401 - keyring is a fixture
 
@@ -131,15 +131,7 @@ def test_an_edit_of_a_response_edited_on_the_server_meanwhile_is_a_conflict_and_
         stored["replaced_by"] = "uuid:someone-elses-edit"
 
         app = launch(args=[str(form)], focus_role=ANY_FOCUS)
-        tab_to(app, lambda node: (node.get_name() or "").startswith("Open the response of"), "the stored response")
-        app.key("Return")
-        app.press(Atspi.Role.PUSH_BUTTON, "Edit")
-        app.wait_status("Editing the response of")
-        app.wait_focus((Atspi.Role.TEXT, "Your name"))
-        app.key("ctrl+a")
-        app.type("Edited Here")
-        app.key("ctrl+s")
-        app.wait_status("Response saved")
+        edit_the_stored_response(app, (Atspi.Role.TEXT, "Your name"), "Edited Here")
         app.quit()
 
         refused = run(profile, "--sync-now")
