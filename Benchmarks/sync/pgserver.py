@@ -52,12 +52,6 @@ class Keyring:
         self.pid = next((line.split("=", 1)[1] for line in result.stdout.splitlines()
                          if line.startswith("GNOME_KEYRING_PID=")), None)
 
-    def last_session(self, user):
-        """Seconds the last session of `user` lasted, from login to logout."""
-        found = re.findall(r"disconnection: session time: (\d+):(\d+):([\d.]+) user=(\S+)", (self.folder / "log").read_text())
-        hours, minutes, seconds = next((h, m, s) for h, m, s, who in reversed(found) if who == user)
-        return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
-
     def stop(self):
         if self.pid:
             subprocess.run(["kill", self.pid])
