@@ -38,6 +38,11 @@ TIMEOUT = float(os.environ.get("SURVEY_FORM_E2E_TIMEOUT", "20"))
 # Waiting
 
 
+def field_text(field):
+    """What a text field holds (GTK 4.8 takes no -1 for "to the end")."""
+    return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
+
+
 def wait_for(probe, what, timeout=TIMEOUT, interval=0.05):
     """Polls `probe` until it returns something truthy and returns that.
 

@@ -7,7 +7,7 @@ import signal
 import stat
 from pathlib import Path
 
-from conftest import Atspi, TIMEOUT, wait_for
+from conftest import Atspi, TIMEOUT, field_text, wait_for
 
 FORMS = Path(__file__).parent / "forms"
 VISIT = FORMS / "visit.md"
@@ -27,11 +27,6 @@ def draft_answers(path):
         return {a["path"]: a["value"] for a in json.loads(path.read_text())["draft"]["answers"]}
     except (FileNotFoundError, ValueError, KeyError):
         return None
-
-
-def field_text(field):
-    """What a text field holds (GTK 4.8 takes no -1 for "to the end")."""
-    return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
 
 
 def text_in(app, control):

@@ -7,8 +7,8 @@ menu's export."""
 
 import sqlite3
 
-from conftest import Atspi, has_state, parse_csv_rows, wait_for, wait_until_equal
-from test_forms import FORMS, field_text
+from conftest import Atspi, field_text, has_state, parse_csv_rows, wait_for, wait_until_equal
+from test_forms import FORMS
 
 KINDS = FORMS / "kinds.md"
 VISITOR = (Atspi.Role.TEXT, "Visitor")

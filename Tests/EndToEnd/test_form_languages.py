@@ -4,13 +4,9 @@ labels, hints, choices and messages live, keeping every answer."""
 
 from pathlib import Path
 
-from conftest import Atspi, wait_for
+from conftest import Atspi, field_text, wait_for
 
 LANGUAGES = Path(__file__).parent / "forms" / "languages.md"
-
-
-def field_text(field):
-    return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
 
 
 def test_the_form_opens_in_the_desktops_language(launch):

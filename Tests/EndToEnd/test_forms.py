@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import Atspi, choose_in_file_dialog, has_state, wait_for, wait_until_equal
+from conftest import Atspi, choose_in_file_dialog, field_text, has_state, wait_for, wait_until_equal
 
 FORMS = Path(__file__).parent / "forms"
 CORPUS = Path(__file__).parent.parent / "FormCorpus"
@@ -216,10 +216,6 @@ def test_a_second_launch_hands_its_form_to_the_running_window(launch, profile):
 DATES = FORMS / "dates.md"
 SEEN = (Atspi.Role.TEXT, "Date of visit")
 CALL = (Atspi.Role.TEXT, "Best time to call")
-
-
-def field_text(field):
-    return Atspi.Text.get_text(field, 0, Atspi.Text.get_character_count(field))
 
 
 def test_dates_and_times_are_typed_or_picked_with_the_keyboard(launch, profile, tmp_path):

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from central_like import TOKEN, CentralLike
-from conftest import Atspi, wait_for
-from test_form_drafts import field_text
+from conftest import Atspi, field_text, wait_for
 
 XFORMS = Path(os.environ.get("SURVEY_FORM_XFORMS", ""))
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Atspi, wait_for
+from conftest import Atspi, field_text, wait_for
 from private_postgres import PostgresError, PrivatePostgres
 from test_export_and_language import submit
-from test_forms import HEAD, HOUSEHOLD, field_text
+from test_forms import HEAD, HOUSEHOLD
 
 ADMIN_PASSWORD = "admin secret"
 LAPTOP_PASSWORD = "laptop secret"
