@@ -171,7 +171,12 @@ public struct FormLibrary: Sendable {
               let fields = try? JSONDecoder().decode([String: String].self, from: data),
               let address = fields["url"]
         else { return nil }
-        return try? OpenRosaServer(address, user: fields["user"] ?? "", certificateAuthority: fields["ca"] ?? "")
+        // The authority's file is not checked here: a server whose file has
+        // gone is still this library's, its responses said to wait for it
+        // and its login and authority changeable in Preferences.
+        guard var server = try? OpenRosaServer(address, user: fields["user"] ?? "") else { return nil }
+        server.certificateAuthority = fields["ca"] ?? ""
+        return server
     }
 
     /// The servers forms here came from.
@@ -188,15 +193,21 @@ public struct FormLibrary: Sendable {
     }
 
     /// Makes `user` the login the forms from `server` send their responses
-    /// with (empty: none, for an address holding a key); the server as it
-    /// is then. A server no form here came from is refused: its responses,
-    /// if any, are not this library's.
-    public func changeLogin(of server: OpenRosaServer, to user: String) throws(OpenRosaError) -> OpenRosaServer {
+    /// with (empty: none, for an address holding a key), and
+    /// `certificateAuthority` the file of the authority trusted for it
+    /// (empty: the system's alone); the server as it is then. A server no
+    /// form here came from is refused: its responses, if any, are not this
+    /// library's. So is an authority's file that cannot be read.
+    public func changeLogin(
+        of server: OpenRosaServer, user: String, certificateAuthority: String
+    ) throws(OpenRosaError) -> OpenRosaServer {
         guard FileManager.default.fileExists(atPath: folder(for: server).appendingPathComponent(Self.serverRecord).path) else {
             throw OpenRosaError(tr("No form here came from %@.", server.displayName), kind: .local)
         }
         var changed = server
         changed.user = user
+        changed.certificateAuthority = certificateAuthority
+        if let problem = changed.certificateAuthorityProblem { throw OpenRosaError(problem, kind: .notConfigured) }
         try record(changed)
         return changed
     }

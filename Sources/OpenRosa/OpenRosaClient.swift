@@ -65,6 +65,10 @@ public final class OpenRosaClient: Sendable {
         _ server: OpenRosaServer, password: String?, limits: Limits = Limits(),
         _ body: (OpenRosaClient) async throws -> T
     ) async throws -> T {
+        // Said before anything is sent: TLS would only say that no
+        // certificate is trusted. A file recorded with the server's forms
+        // may have gone since (moved, on a drive not mounted).
+        if let problem = server.certificateAuthorityProblem { throw OpenRosaError(problem, kind: .certificate) }
         let client = OpenRosaClient(server: server, password: password, limits: limits)
         do {
             let result = try await body(client)
@@ -300,7 +304,7 @@ public final class OpenRosaClient: Sendable {
 
     private func unreachable(_ error: any Error, url: URL) -> OpenRosaError {
         if let reason = Self.tlsReason(error) {
-            return OpenRosaError(tr("The secure connection to %@ failed: %@", server.displayName, reason), kind: .unreachable)
+            return OpenRosaError(tr("The secure connection to %@ failed: %@", server.displayName, reason), kind: .certificate)
         }
         return OpenRosaError(tr("%@ cannot be reached: %@", server.displayName, Self.describe(error)), kind: .unreachable)
     }

@@ -15,6 +15,9 @@ public struct OpenRosaError: Error, LocalizedError, Sendable, Equatable {
         case serverFailed
         /// The server wants a login, or turned the one sent down.
         case credentials
+        /// The server's certificate could not be checked: no trusted
+        /// authority signed it, or the authority's file cannot be read.
+        case certificate
         /// What answered is not an OpenRosa server, or said nonsense.
         case notOpenRosa
         /// The server refused the request (4xx other than a login).
@@ -46,7 +49,9 @@ public struct OpenRosaError: Error, LocalizedError, Sendable, Equatable {
     /// anything.
     public var isTransient: Bool {
         switch kind {
-        case .unreachable, .serverFailed, .damaged: true
+        // A certificate too: a drive holding the authority's file comes
+        // back, a portal in the way goes.
+        case .unreachable, .serverFailed, .damaged, .certificate: true
         default: false
         }
     }

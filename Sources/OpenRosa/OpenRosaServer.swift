@@ -35,12 +35,17 @@ public struct OpenRosaServer: Sendable, Equatable, Hashable {
         guard let url = URL(string: text) else {
             throw OpenRosaError(tr("%@ is not a server address: it starts with https:// and names a host.", address), kind: .notConfigured)
         }
-        guard certificateAuthority.isEmpty || FileManager.default.isReadableFile(atPath: certificateAuthority) else {
-            throw OpenRosaError(tr("The certificate authority file %@ cannot be read.", certificateAuthority), kind: .notConfigured)
-        }
         self.url = url
         self.user = user
         self.certificateAuthority = certificateAuthority
+        if let problem = certificateAuthorityProblem { throw OpenRosaError(problem, kind: .notConfigured) }
+    }
+
+    /// What is wrong with the certificate authority's file, if anything: it
+    /// is checked where it is typed and again before each connection.
+    public var certificateAuthorityProblem: String? {
+        guard !certificateAuthority.isEmpty, !FileManager.default.isReadableFile(atPath: certificateAuthority) else { return nil }
+        return tr("The certificate authority file %@ cannot be read.", certificateAuthority)
     }
 
     /// A SHA-256 of the address in hex: what names the server where its

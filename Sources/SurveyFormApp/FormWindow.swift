@@ -105,7 +105,7 @@ final class FormWindow: AppWindow {
             environment: Settings.shared.formMetadata.environment
         )
         let builder: Builder
-        var offeredLogIn: Button?
+        var offeredMend: Button?
         do {
             builder = try Builder(resource: "\(AppInfo.resourceBase)/ui/form-window.ui")
             window = try builder.object("formWindow", as: Window.self)
@@ -126,7 +126,7 @@ final class FormWindow: AppWindow {
             nextButton = try builder.object("nextButton", as: Widget.self)
             submitButton = try builder.object("submitButton", as: Widget.self)
             let deliveryLabel = try builder.object("deliveryLabel", as: Label.self)
-            let logInButton = try builder.object("logInButton", as: Button.self)
+            let mendButton = try builder.object("mendServerButton", as: Button.self)
             responsesListView = try builder.object("responsesListView", as: ListView.self)
             responsesHeadingLabel = try builder.object("responsesHeadingLabel", as: Label.self)
             // A respondent sees no earlier answers: the list is never filled,
@@ -134,8 +134,8 @@ final class FormWindow: AppWindow {
             if kiosk {
                 try builder.object("responsesPane", as: Widget.self).isVisible = false
             } else {
-                SyncService.shared.show(in: deliveryLabel, logIn: logInButton)
-                offeredLogIn = logInButton
+                SyncService.shared.show(in: deliveryLabel, mend: mendButton)
+                offeredMend = mendButton
             }
         } catch {
             // The interface is compiled into the binary: this is a build defect.
@@ -165,9 +165,10 @@ final class FormWindow: AppWindow {
         updatePageControls()
         showResponsesList()
         refreshResponsesAfterFirstFrame()
-        // A form server refused its login: Preferences, at its password.
-        offeredLogIn?.onClicked { [weak self] in
-            PreferencesWindow.present(over: self?.window, loginOf: SyncService.shared.status.value.loginRefusedBy)
+        // A form server refused its login or its certificate was not
+        // trusted: Preferences, at its password or its authority.
+        offeredMend?.onClicked { [weak self] in
+            PreferencesWindow.present(over: self?.window, mending: SyncService.shared.status.value.serverToMend)
         }
         .store(in: bag)
         // Each round of sending moves rows from waiting to sent.

@@ -25,13 +25,13 @@ final class PreferencesWindow {
     /// The one open, kept alive while it is.
     private static var shown: PreferencesWindow?
 
-    /// Shows Preferences over `parent`; with `loginOf`, a server's address,
-    /// opened at that server's password (a login it refused).
-    static func present(over parent: Window?, loginOf address: String? = nil) {
+    /// Shows Preferences over `parent`; with `mending`, opened at that
+    /// server's password (a login it refused) or its certificate authority.
+    static func present(over parent: Window?, mending server: SyncService.ServerToMend? = nil) {
         let preferences = shown ?? PreferencesWindow(parent: parent)
         shown = preferences
         preferences.window.present()
-        if let address { preferences.focusLogin(of: address) }
+        if let server { preferences.focus(server) }
     }
 
     private init(parent: Window?) {
@@ -126,43 +126,52 @@ final class PreferencesWindow {
         }
     }
 
-    /// Opens the row of the server at `address` and puts the keyboard in
-    /// its password.
-    private func focusLogin(of address: String) {
-        guard let login = logins.first(where: { $0.server.url.absoluteString == address }) else { return }
+    /// Opens the row of the server and puts the keyboard in its password
+    /// or its certificate authority.
+    private func focus(_ server: SyncService.ServerToMend) {
+        guard let login = logins.first(where: { $0.server.url.absoluteString == server.address }) else { return }
         for other in logins { other.row.isExpanded = other === login }
-        login.passwordRow.grabFocus()
+        (server.certificate ? login.authorityRow : login.passwordRow).grabFocus()
     }
 }
 
-/// One server's login in Preferences: its user and a new password, typed
-/// into rows under its address.
+/// One server's login in Preferences: its user, a new password and the
+/// certificate authority trusted for it, typed into rows under its address.
 @MainActor
 private final class FormServerLogin {
     let server: OpenRosaServer
     let row: ExpanderRow
     let passwordRow: Entry
+    let authorityRow: Entry
     private let user: Observable<String>
     private let password = Observable("")
+    private let certificateAuthority: Observable<String>
 
     init(_ server: OpenRosaServer) {
         self.server = server
         user = Observable(server.user)
+        certificateAuthority = Observable(server.certificateAuthority)
         row = ExpanderRow(title: server.displayName, subtitle: server.user.isEmpty ? tr("No login: its address holds a key")
             : String(format: tr("Logged in as %@"), server.user))
         let userRow = Entry.row(title: tr("User"))
         passwordRow = Entry.row(title: tr("Password (kept in the keyring)"), isPassword: true)
+        authorityRow = Entry.row(title: tr("Certificate Authority File (PEM, optional)"))
         userRow.bind(with: user)
         passwordRow.bind(with: password)
+        authorityRow.bind(with: certificateAuthority)
         row.add(userRow)
         row.add(passwordRow)
+        row.add(authorityRow)
     }
 
     /// What was typed, to save; nil when nothing was.
     var change: Change? {
         let typedUser = user.value.trimmingCharacters(in: .whitespaces)
-        guard typedUser != server.user || !password.value.isEmpty else { return nil }
-        return Change(server: server, user: typedUser, password: password.value)
+        let typedAuthority = certificateAuthority.value.trimmingCharacters(in: .whitespaces)
+        guard typedUser != server.user || typedAuthority != server.certificateAuthority || !password.value.isEmpty else {
+            return nil
+        }
+        return Change(server: server, user: typedUser, password: password.value, certificateAuthority: typedAuthority)
     }
 
     /// A changed login, saved off the main thread (the keyring blocks).
@@ -170,9 +179,11 @@ private final class FormServerLogin {
         let server: OpenRosaServer
         let user: String
         let password: String
+        let certificateAuthority: String
 
         func save(in library: FormLibrary) throws {
-            let changed = user == server.user ? server : try library.changeLogin(of: server, to: user)
+            let changed = user == server.user && certificateAuthority == server.certificateAuthority ? server
+                : try library.changeLogin(of: server, user: user, certificateAuthority: certificateAuthority)
             if !password.isEmpty, !changed.user.isEmpty { try Keyring.store(password, forOpenRosa: changed) }
         }
     }

@@ -25,9 +25,17 @@ final class SyncService {
         var isSending = false
         /// Why the last round stopped short, if it did.
         var failure: String?
-        /// The address of a form server that refused its login, whose
-        /// login the windows offer to change.
-        var loginRefusedBy: String?
+        /// A form server whose login or certificate stopped its responses,
+        /// which the windows offer to mend in Preferences.
+        var serverToMend: ServerToMend?
+    }
+
+    /// A form server, by its address, and what of its settings to change.
+    struct ServerToMend: Equatable, Sendable {
+        var address: String
+        /// The certificate authority (its certificate was not trusted, or
+        /// the authority's file is gone), else the login.
+        var certificate: Bool
     }
 
     let status = Observable(Status())
@@ -120,7 +128,7 @@ final class SyncService {
         var servers: [String] = []
         var summary: DeliverySummary?
         var failure: String?
-        var loginRefusedBy: String?
+        var serverToMend: ServerToMend?
     }
 
     /// Sends to each OpenRosa server the outbox holds responses for, then
@@ -146,7 +154,9 @@ final class SyncService {
                         .sendDue(ignoringBackoff: ignoringBackoff)
                     if let failure = report.failure {
                         failures.append(failure.message)
-                        if failure.kind == .refusedLogin { round.loginRefusedBy = round.loginRefusedBy ?? destination }
+                        if round.serverToMend == nil, failure.kind == .refusedLogin || failure.kind == .certificate {
+                            round.serverToMend = ServerToMend(address: destination, certificate: failure.kind == .certificate)
+                        }
                     }
                 } catch {
                     failures.append(error.localizedDescription)
@@ -171,7 +181,7 @@ final class SyncService {
         let server = round.servers.isEmpty ? nil : round.servers.joined(separator: ", ")
         var shown = Status(server: server, summary: round.summary ?? status.value.summary)
         shown.failure = round.failure
-        shown.loginRefusedBy = round.loginRefusedBy
+        shown.serverToMend = round.serverToMend
         status.value = shown
         roundsFinished.value += 1
         if wantsAnotherRound {
@@ -227,16 +237,19 @@ final class SyncService {
 
 extension SyncService {
     /// Shows where the responses stand in `label`, which is hidden while no
-    /// server is set, and `logIn` while a form server refuses its login;
-    /// the bindings end with the widgets.
-    func show(in label: Label, logIn: Button) {
+    /// server is set, and `mend` while a form server refuses its login or
+    /// its certificate is not trusted; the bindings end with the widgets.
+    func show(in label: Label, mend: Button) {
         label.observe(for: status) { label, status in
             let line = Self.describe(status)
             label.text = line ?? ""
             label.isVisible = line != nil
         }
-        logIn.observe(for: status) { button, status in
-            button.isVisible = status.loginRefusedBy != nil
+        mend.observe(for: status) { button, status in
+            button.isVisible = status.serverToMend != nil
+            if let server = status.serverToMend {
+                button.label = server.certificate ? tr("_Server Settings…") : tr("_Log In…")
+            }
         }
     }
 }

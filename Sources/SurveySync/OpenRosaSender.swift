@@ -90,7 +90,12 @@ public struct OpenRosaSender: Sendable {
                 }
             }
         } catch let error as OpenRosaError {
-            report.failure = SyncError(error.message, kind: error.kind == .credentials ? .refusedLogin : .unreachable)
+            let kind: SyncError.Kind = switch error.kind {
+            case .credentials: .refusedLogin
+            case .certificate: .certificate
+            default: .unreachable
+            }
+            report.failure = SyncError(error.message, kind: kind)
         } catch {
             report.failure = SyncError(error.localizedDescription, kind: .refused)
         }

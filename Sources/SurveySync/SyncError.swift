@@ -14,6 +14,9 @@ public struct SyncError: Error, LocalizedError, Sendable, Equatable {
         case unreachable
         /// The server turned the login down (user, password, TLS).
         case refusedLogin
+        /// A form server's certificate could not be checked: no trusted
+        /// authority signed it, or the authority's file cannot be read.
+        case certificate
         /// The server's schema is missing or older than this version needs.
         case schema
         /// The server refused what was sent.

@@ -30,9 +30,17 @@ public final class Button: Widget {
     }
 
     /// The text the button reads; `""` for one showing an icon or a child.
+    /// Setting it replaces the button's child with the text (an underscore
+    /// marks the mnemonic where the button uses underlines).
     public var label: String {
-        guard let button = pointer?.cast(to: GtkButton.self), let text = gtk_button_get_label(button) else { return "" }
-        return String(cString: text)
+        get {
+            guard let button = pointer?.cast(to: GtkButton.self), let text = gtk_button_get_label(button) else { return "" }
+            return String(cString: text)
+        }
+        set {
+            guard let button = pointer?.cast(to: GtkButton.self) else { return }
+            gtk_button_set_label(button, newValue)
+        }
     }
 
     /// Calls `handler` each time the button is clicked (or activated from

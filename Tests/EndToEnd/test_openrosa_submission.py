@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from central_like import CentralLike
-from conftest import ANY_FOCUS, Atspi, wait_for
+from conftest import ANY_FOCUS, Atspi, field_text, wait_for
 from form_filler import FormFiller
 from test_form_edits import edit_the_stored_response
 from test_openrosa_forms import run, versions
@@ -202,5 +202,64 @@ def test_a_login_the_server_refuses_is_typed_again_from_the_window_and_the_respo
         # The new password is the one kept, for the next response.
         status_now = status(profile)
         assert "Sent: 1" in status_now, status_now
+    finally:
+        server.stop()
+
+
+def test_an_authority_file_that_moved_is_said_and_typed_again_in_preferences_and_the_response_then_goes(profile, launch,
+                                                                                                         tmp_path):
+    tls = tmp_path / "tls"
+    tls.mkdir()
+    server = CentralLike(tls_folder=tls)
+    try:
+        server.add_form(XFORMS / "translations.xml")
+        got = run(profile, "--get-forms", server.base, "--ca-file", str(server.ca_file))
+        assert got.returncode == 0, got
+        [form] = versions(profile, "translations")
+        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+        # The team's authority file was moved since the form came.
+        moved = tmp_path / "team-authority.pem"
+        server.ca_file.rename(moved)
+        requests_before = len(server.requests)
+
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        wait_for(lambda: sync_line(app) == "Responses are sent to the server once submitted." or None,
+                 f"the window to say where responses go (it says {sync_line(app)!r})")
+        FormFiller(app, description, tmp_path / "files").fill()
+        wait_for(lambda: f"The certificate authority file {server.ca_file} cannot be read." in sync_line(app) or None,
+                 f"the window to say the authority's file is gone (it says {sync_line(app)!r})")
+        assert server.submissions == {}
+        assert len(server.requests) == requests_before, "nothing is sent without the authority"
+        assert "Waiting: 1" in status(profile), "still queued"
+
+        # Server Settings opens Preferences at that server's authority.
+        main_window = app.window_id
+        app.press(Atspi.Role.PUSH_BUTTON, "Server Settings…")
+        app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
+                                 "the Preferences window on the X display")
+        authority = wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Certificate Authority File (PEM, optional)")[1:] or None,
+                             "the form server's authority row")[-1]
+        assert field_text(authority) == str(server.ca_file), "the row holds the file recorded with the server"
+        typed = lambda: field_text(authority) == str(moved) or None  # noqa: E731
+        # Keys typed while the new window is still taking focus can be lost
+        # (Xvfb, no window manager): typed again over what arrived.
+        for _ in range(3):
+            app.key("ctrl+a", "BackSpace")
+            app.type(str(moved))
+            try:
+                wait_for(typed, "the moved file's path typed into the server's authority row", timeout=5)
+                break
+            except AssertionError:
+                pass
+        wait_for(typed, f"the moved file's path typed (the row holds {field_text(authority)!r})")
+        app.key("Escape")
+        app.window_id = main_window
+        wait_for(lambda: len(server.submissions) == 1 or None, "the response on the server, trusted through the moved file")
+        wait_for(lambda: "1 response sent to the server." in sync_line(app) or None,
+                 f"the window to say it was sent (it says {sync_line(app)!r})")
+        wait_for(lambda: not app.find_all(Atspi.Role.PUSH_BUTTON, where=lambda node: (node.get_name() or "").endswith("Settings…"))
+                 or None, "Server Settings to go once the server is trusted")
+        [record] = (profile.data_dir / "forms").glob("*/server.json")
+        assert json.loads(record.read_text())["ca"] == str(moved), "kept with the server, for the next response"
     finally:
         server.stop()

@@ -43,7 +43,7 @@ final class FormLibraryTests: XCTestCase {
         let authority = root.appendingPathComponent("team-ca.pem")
         try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: authority)
         let server = try OpenRosaServer("https://kc.example.org/team", user: "enumerator", certificateAuthority: authority.path)
-        XCTAssertThrowsError(try library.changeLogin(of: server, to: "supervisor"), "no form came from it") {
+        XCTAssertThrowsError(try library.changeLogin(of: server, user: "supervisor", certificateAuthority: authority.path), "no form came from it") {
             XCTAssertTrue($0.localizedDescription.contains("No form here came from https://kc.example.org/team"), $0.localizedDescription)
         }
         XCTAssertEqual(library.servers, [])
@@ -52,13 +52,49 @@ final class FormLibraryTests: XCTestCase {
         try JSONEncoder().encode(["url": server.url.absoluteString, "user": server.user, "ca": server.certificateAuthority])
             .write(to: folder.appendingPathComponent(FormLibrary.serverRecord))
 
-        let changed = try library.changeLogin(of: server, to: "supervisor")
+        let changed = try library.changeLogin(of: server, user: "supervisor", certificateAuthority: authority.path)
         XCTAssertEqual(changed.user, "supervisor")
         XCTAssertEqual(library.server(at: server.url.absoluteString)?.user, "supervisor", "its responses go with the new login")
         XCTAssertEqual(library.server(at: server.url.absoluteString)?.certificateAuthority, authority.path, "the rest is kept")
         XCTAssertEqual(library.folder(for: changed), folder, "the same server, the same folder")
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(FormLibrary.serverRecord).path)[.posixPermissions] as? NSNumber
         XCTAssertEqual(mode?.intValue, 0o600)
+    }
+
+    func testAServerWhoseAuthorityFileWentIsStillListed_sendingSaysSo_andANewFileIsRecorded() async throws {
+        let library = FormLibrary(directory: root.appendingPathComponent("forms"))
+        let authority = root.appendingPathComponent("team-ca.pem")
+        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: authority)
+        let server = try OpenRosaServer("https://kc.example.org/team", user: "enumerator", certificateAuthority: authority.path)
+        let folder = library.folder(for: server)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try JSONEncoder().encode(["url": server.url.absoluteString, "user": server.user, "ca": server.certificateAuthority])
+            .write(to: folder.appendingPathComponent(FormLibrary.serverRecord))
+        // The team's file moved since the forms were downloaded.
+        let moved = root.appendingPathComponent("moved-ca.pem")
+        try FileManager.default.moveItem(at: authority, to: moved)
+
+        let listed = try XCTUnwrap(library.server(at: server.url.absoluteString))
+        XCTAssertEqual(listed.user, "enumerator", "still the library's server, with its login")
+        XCTAssertEqual(listed.certificateAuthority, authority.path)
+        XCTAssertEqual(library.servers, [listed])
+        do {
+            _ = try await OpenRosaClient.with(listed, password: nil) { try await $0.formList() }
+            XCTFail("nothing may be sent without the authority's file")
+        } catch let error as OpenRosaError {
+            XCTAssertEqual(error.kind, .certificate, "the server's row in Preferences is where it is mended")
+            XCTAssertEqual(error.message, "The certificate authority file \(authority.path) cannot be read.")
+        }
+
+        XCTAssertThrowsError(try library.changeLogin(of: listed, user: "enumerator",
+                                                     certificateAuthority: root.appendingPathComponent("typo.pem").path)) {
+            XCTAssertTrue($0.localizedDescription.contains("typo.pem cannot be read"), $0.localizedDescription)
+        }
+        XCTAssertEqual(library.server(at: server.url.absoluteString)?.certificateAuthority, authority.path, "a refused file changes nothing")
+        let changed = try library.changeLogin(of: listed, user: "enumerator", certificateAuthority: moved.path)
+        XCTAssertEqual(changed.certificateAuthority, moved.path)
+        XCTAssertEqual(library.server(at: server.url.absoluteString)?.certificateAuthority, moved.path)
+        XCTAssertNil(library.server(at: server.url.absoluteString)?.certificateAuthorityProblem)
     }
 
     func testAListedFormIsAbsentOutdatedOrCurrentByItsHash() throws {
