@@ -325,6 +325,24 @@ final class ExternalDataTests: XCTestCase {
         XCTAssertEqual(FormMedia(besideFormAt: formURL).folders.map(\.path), ["/forms/household-media", "/forms"])
     }
 
+    func testANameInAnotherLetterCaseIsFoundAsOnPhoneStorage_unlessTwoFilesDifferOnlyByCase() throws {
+        // Collect's own tests copy `itemSets.csv` for a form that reads itemsets.csv.
+        let media = try media(["itemSets.csv": "list_name,name,label\n", "Towns.CSV": "name\n"])
+        XCTAssertEqual(media.url(named: "itemsets.csv")?.lastPathComponent, "itemSets.csv")
+        XCTAssertEqual(try media.data(named: "towns.csv"), Data("name\n".utf8))
+        XCTAssertThrowsError(try media.data(named: "villages.csv")) { XCTAssertEqual($0 as? FormMedia.Failure, .missing) }
+
+        let both = try self.media(["Map.png": "upper", "map.PNG": "lower", "map.png": "exact"])
+        XCTAssertEqual(try both.data(named: "map.png"), Data("exact".utf8), "the name as written comes first")
+        let twins = try self.media(["Map.png": "upper", "map.PNG": "lower"])
+        XCTAssertNil(twins.url(named: "map.png"), "neither of two case variants is taken for the other")
+
+        // The media folder's exact name beats a case variant in the one before it.
+        let formFolder = try self.media(["Towns.csv": "form's folder"]).folders[0]
+        let mediaFolder = try self.media(["towns.csv": "media folder"]).folders[0]
+        XCTAssertEqual(try FormMedia(folders: [formFolder, mediaFolder]).data(named: "towns.csv"), Data("media folder".utf8))
+    }
+
     /// A long list: an equality predicate is answered from the index, and
     /// gives the same items a scan gives.
     @MainActor func testALongListIsLookedUpByIndexWithTheSameAnswers() async throws {

@@ -55,11 +55,34 @@ public struct FormMedia: Sendable {
 
     /// Where the file called `name` is: the first folder that has it as a
     /// regular file, or nil (also for a name that is not a plain file name).
+    /// A name no folder has as written is matched without regard to letter
+    /// case, as on the phone storage Collect reads media from
+    /// (`itemSets.csv` for `itemsets.csv`), if one file alone matches so.
     public func url(named name: String) -> URL? {
         guard Self.isPlainName(name) else { return nil }
-        return folders.lazy.map { $0.appendingPathComponent(name, isDirectory: false) }.first { url in
-            (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular
+        if let exact = folders.lazy.map({ $0.appendingPathComponent(name, isDirectory: false) }).first(where: Self.isRegularFile) {
+            return exact
         }
+        for folder in folders {
+            // Bounded: a folder of more names than a form's media has is not searched.
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path),
+                  names.count <= Self.namesSearched else { continue }
+            let matches = names.filter { $0.caseInsensitiveCompare(name) == .orderedSame }
+                .map { folder.appendingPathComponent($0, isDirectory: false) }
+                .filter(Self.isRegularFile)
+            if matches.count == 1 { return matches[0] }
+            // Two that differ by case alone: neither is taken for the other.
+            if matches.count > 1 { return nil }
+        }
+        return nil
+    }
+
+    /// The most names a folder may hold for a name to be matched in it
+    /// regardless of case.
+    static let namesSearched = 10_000
+
+    private static func isRegularFile(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeRegular
     }
 
     /// The folders as a person would look for them, for messages.
