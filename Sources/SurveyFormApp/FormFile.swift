@@ -1,7 +1,7 @@
 import FormEngine
 import Foundation
 
-/// A form that can run, from a file (`.xlsx`, `.csv`, `.md`, an XForm's `.xml`) or built in,
+/// A form that can run, from a file (`.xlsx`, `.xls`, `.csv`, `.md`, an XForm's `.xml`) or built in,
 /// or why not: the built-in survey is its embedded `survey.md`, read and
 /// run exactly as a file is.
 ///

@@ -454,7 +454,7 @@ public final class SurveyApplication {
         dialog.present()
     }
 
-    /// Asks for a form file (an XLSForm's `.xlsx`, `.csv`, `.md`, or an
+    /// Asks for a form file (an XLSForm's `.xlsx`, `.xls`, `.csv`, `.md`, or an
     /// XForm's `.xml` as a server serves it) and opens it.
     /// Get Forms: an OpenRosa server's forms, downloaded; one opens here.
     func getForms() {
@@ -466,7 +466,7 @@ public final class SurveyApplication {
         let chooser = FileChooser(
             title: tr("Open Form"), purpose: .open, acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"), over: window?.window
         )
-        chooser.addFilter(tr("Form files (XLSForm, XForm)"), patterns: ["*.xlsx", "*.csv", "*.md", "*.xml"])
+        chooser.addFilter(tr("Form files (XLSForm, XForm)"), patterns: ["*.xlsx", "*.xls", "*.csv", "*.md", "*.xml"])
         formChooser = chooser
         chooser.show { [weak self] choice in
             self?.formChooser = nil

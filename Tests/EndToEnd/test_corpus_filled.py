@@ -18,8 +18,11 @@ from form_filler import FormFiller
 
 CORPUS = Path(os.environ.get("SURVEY_FORM_FILL_FORMS") or Path(__file__).parent.parent / "FormCorpus" / "valid")
 FORMS = sorted(path for path in CORPUS.iterdir() if path.suffix in (".md", ".csv", ".xlsx", ".xml"))
-# Some of them as XForms too (Tests/EndToEnd/run writes them with pyxform).
+# Some of them as XForms too (Tests/EndToEnd/run writes them with pyxform),
+# and legacy Excel workbooks as pyxform ships them.
 if not os.environ.get("SURVEY_FORM_FILL_FORMS"):
+    WORKBOOKS = CORPUS.parent / "workbooks"
+    FORMS += [WORKBOOKS / f"xlsform--tests-example_xls-{name}.xls" for name in ("tutorial", "specify_other", "yes_or_no_question", "cascading_select_test_equivalent")]
     XFORMS = Path(os.environ["SURVEY_FORM_XFORMS"])
     FORMS += sorted(path for path in XFORMS.iterdir() if path.suffix == ".xml")
 

@@ -71,7 +71,7 @@ final class FormLanguageTests: XCTestCase {
         XCTAssertEqual(fromBytes.languages, ["Deutsch (de)", "English (en)", "Português (pt-BR)"])
         XCTAssertThrowsError(try FormDefinition(data: data, fileName: "bilingual.txt")) { error in
             XCTAssertEqual((error as? FormDefinitionError)?.problems.map(\.description),
-                           ["bilingual.txt: not a form file (expected .xlsx, .csv, .md or an XForm's .xml)"])
+                           ["bilingual.txt: not a form file (expected .xlsx, .xls, .csv, .md or an XForm's .xml)"])
         }
     }
 }

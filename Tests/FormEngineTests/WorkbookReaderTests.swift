@@ -171,7 +171,7 @@ final class WorkbookReaderTests: XCTestCase {
         }
         let wrongKind = try FormFixtures.file("form.txt", Data("| survey |".utf8))
         XCTAssertThrowsError(try WorkbookReader.read(contentsOf: wrongKind)) { error in
-            XCTAssertTrue("\(error)".contains("expected .xlsx, .csv, .md or an XForm's .xml"), "\(error)")
+            XCTAssertTrue("\(error)".contains("expected .xlsx, .xls, .csv, .md or an XForm's .xml"), "\(error)")
         }
         let malformed = try FormFixtures.xlsx(sheets: [("survey", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>type</is></c></row>")])
         XCTAssertThrowsError(try WorkbookReader.read(contentsOf: FormFixtures.file("form.xlsx", malformed))) { error in

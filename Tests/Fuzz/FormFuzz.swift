@@ -3,7 +3,7 @@
 // the expression parser and evaluator, a form draft's answers restored into
 // a running form, and the app's settings read from a keyfile under its
 // schema. Built and run by build-aux/fuzz, which names the target in
-// FORM_FUZZ_TARGET (xlsx, csv, md, xml, expression, draft, settings).
+// FORM_FUZZ_TARGET (xlsx, xls, csv, md, xml, expression, draft, settings).
 // A target fails only by crashing, hanging or exhausting memory: every input
 // must be read or refused.
 
@@ -12,12 +12,12 @@ import FormEngine
 import Foundation
 
 private enum Target: String {
-    case xlsx, csv, md, xml, expression, draft, settings
+    case xlsx, xls, csv, md, xml, expression, draft, settings
 }
 
 private let target: Target = {
     guard let name = ProcessInfo.processInfo.environment["FORM_FUZZ_TARGET"], let target = Target(rawValue: name) else {
-        FileHandle.standardError.write(Data("FORM_FUZZ_TARGET must be xlsx, csv, md, xml, expression, draft or settings\n".utf8))
+        FileHandle.standardError.write(Data("FORM_FUZZ_TARGET must be xlsx, xls, csv, md, xml, expression, draft or settings\n".utf8))
         exit(2)
     }
     return target
@@ -155,7 +155,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             viewModel.restore(file.draft.answers.map { ($0.path, $0.value) })
             _ = viewModel.answers()
         }
-    case .xlsx, .csv, .md, .xml:
+    case .xlsx, .xls, .csv, .md, .xml:
         guard let definition = try? FormDefinition(data: data, fileName: "fuzz." + target.rawValue) else { return 0 }
         _ = definition.jsonDescription.text
         _ = FormPlan(definition).problems

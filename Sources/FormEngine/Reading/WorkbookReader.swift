@@ -1,11 +1,11 @@
 public import Foundation
 
 /// Reads a form file into a `Workbook`, choosing the layout by the file's
-/// extension: `.xlsx`, pyxform's `.csv` and `.md` layouts, or the XForm
+/// extension: `.xlsx`, the legacy `.xls`, pyxform's `.csv` and `.md` layouts, or the XForm
 /// (`.xml`) a server serves, read back into its rows.
 public enum WorkbookReader {
     /// The file extensions a form may have, lower case.
-    public static let supportedExtensions = ["xlsx", "csv", "md", "xml"]
+    public static let supportedExtensions = ["xlsx", "xls", "csv", "md", "xml"]
 
     /// Reads the form file at `url`.
     ///
@@ -68,6 +68,8 @@ public enum WorkbookReader {
         switch fileExtension {
         case "xlsx":
             return try XLSXReader.read(data, fileName: fileName)
+        case "xls":
+            return try XLSReader.read(data, fileName: fileName)
         case "xml":
             return try XFormReader.read(data, fileName: fileName)
         case "csv", "md":
@@ -97,13 +99,13 @@ public enum FormFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedExtension(let name):
-            "\(name): not a form file (expected .xlsx, .csv, .md or an XForm's .xml)"
+            "\(name): not a form file (expected .xlsx, .xls, .csv, .md or an XForm's .xml)"
         case .unreadable(let name, let reason):
             "\(name): cannot be read: \(reason)"
         case .notUTF8(let name):
             "\(name): not UTF-8 text"
         case .notAWorkbook(let name, let reason):
-            "\(name): not a readable .xlsx workbook: \(reason)"
+            "\(name): not a readable .\((name as NSString).pathExtension.lowercased() == "xls" ? "xls" : "xlsx") workbook: \(reason)"
         case .refused(let name, let reason):
             "\(name): refused: \(reason)"
         }
