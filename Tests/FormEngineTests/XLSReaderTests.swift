@@ -118,12 +118,9 @@ final class XLSReaderTests: XCTestCase {
         protected.globals.insert((0x002F, [0, 0]), at: 0)
         XCTAssertThrowsError(try read(protected.file())) { XCTAssertTrue("\($0)".contains("protected by a password"), "\($0)") }
 
-        XCTAssertThrowsError(try read(workbook().file(streamName: "Book"))) {
-            XCTAssertTrue("\($0)".contains("Excel 5.0/95 workbook"), "\($0)")
-        }
         var old = workbook()
-        old.version = 0x0500
-        XCTAssertThrowsError(try read(old.file())) { XCTAssertTrue("\($0)".contains("older than Excel 97"), "\($0)") }
+        old.version = 0x0400
+        XCTAssertThrowsError(try read(old.file())) { XCTAssertTrue("\($0)".contains("older than Excel 5.0"), "\($0)") }
 
         var manyStrings = workbook()
         manyStrings.sharedStringParts = [W.u32(5_000_000) + W.u32(5_000_000)]
@@ -133,6 +130,25 @@ final class XLSReaderTests: XCTestCase {
         // A .xlsx given the old extension is not taken for what it is not.
         XCTAssertThrowsError(try read(Data([0x50, 0x4B, 3, 4] + [UInt8](repeating: 0, count: 600)))) {
             XCTAssertTrue("\($0)".contains("not a readable .xls workbook"), "\($0)")
+        }
+    }
+
+    func testAnExcel95Workbook_readsItsTextInItsCodePage() throws {
+        var writer = XLSWriter()
+        writer.version = 0x0500
+        // Excel 5.0/95: no shared strings; a label is a 16-bit count and the code page's bytes.
+        func label(_ row: Int, _ column: Int, _ bytes: [UInt8]) -> (type: Int, body: [UInt8]) {
+            (0x0204, W.cell(row, column) + W.u16(bytes.count) + bytes)
+        }
+        for (codePage, expected) in [(1252, "Café"), (1251, "Cafй")] {
+            writer.globals = [(0x0042, W.u16(codePage))]
+            writer.sheets = [XLSWriter.SheetRecords(name: "survey", records: [
+                label(0, 0, Array("type".utf8)), label(0, 1, Array("label".utf8)),
+                label(1, 0, Array("note".utf8)), label(1, 1, Array("Caf".utf8) + [0xE9]), W.number(1, 2, 3),
+            ])]
+            let book = try read(writer.file(streamName: "Book"))
+            XCTAssertEqual(book.sheets.map(\.name), ["survey"])
+            XCTAssertEqual(book.sheets[0].rows.map(\.cells), [["type", "label"], ["note", expected, "3"]], "code page \(codePage)")
         }
     }
 

@@ -30,7 +30,9 @@ struct XLSWriter {
         var head = record(0x0809, bof)
         for (type, body) in globals { head += record(type, body) }
         // The sheet list's offsets are known once its length is.
-        let listLength = sheets.reduce(0) { $0 + 4 + 8 + $1.name.utf8.count }
+        // Excel 5.0/95's entry has no flags byte before the name.
+        let legacy = version == 0x0500
+        let listLength = sheets.reduce(0) { $0 + 4 + (legacy ? 7 : 8) + $1.name.utf8.count }
         var tail: [UInt8] = []
         for (index, part) in sharedStringParts.enumerated() { tail += record(index == 0 ? 0x00FC : 0x003C, part) }
         tail += record(0x000A, [])
@@ -39,8 +41,8 @@ struct XLSWriter {
         var bodies: [UInt8] = []
         for sheet in sheets {
             let name = Array(sheet.name.utf8)
-            list += record(0x0085, Self.u32(offset) + [0, sheet.kind, UInt8(name.count), 0] + name)
-            var substream = record(0x0809, Self.u16(0x0600) + Self.u16(0x0010) + [UInt8](repeating: 0, count: 12))
+            list += record(0x0085, Self.u32(offset) + [0, sheet.kind, UInt8(name.count)] + (legacy ? [] : [0]) + name)
+            var substream = record(0x0809, Self.u16(Int(version)) + Self.u16(0x0010) + [UInt8](repeating: 0, count: 12))
             for (type, body) in sheet.records { substream += record(type, body) }
             substream += record(0x000A, [])
             bodies += substream

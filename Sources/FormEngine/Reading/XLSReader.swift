@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads a legacy Excel workbook (`.xls`, BIFF8 in a compound file) into
+/// Reads a legacy Excel workbook (`.xls`: BIFF8 in a compound file, or the
+/// BIFF5 of Excel 5.0/95, whose text is in the workbook's code page) into
 /// text cells, as pyxform reads one through xlrd: text stripped and its
 /// no-break spaces made plain, whole numbers without a fraction, booleans
 /// as `TRUE`/`FALSE`, a number styled as a date printed as Python prints
@@ -12,40 +13,34 @@ import Foundation
 /// within `FormLimits.cells`.
 enum XLSReader {
     static func read(_ data: Data, fileName: String) throws(FormFileError) -> Workbook {
-        let stream: [UInt8]
-        do {
+        let stream: [UInt8]?
+        do throws(CompoundFile.Failure) {
             let file = try CompoundFile(data)
-            guard let workbook = try file.stream(named: ["Workbook"]) else {
-                if try file.stream(named: ["Book"]) != nil {
-                    throw FormFileError.refused(fileName, reason: "it is an Excel 5.0/95 workbook; save it as .xlsx (or as Excel 97–2003)")
-                }
-                throw FormFileError.notAWorkbook(fileName, reason: "it holds no workbook stream")
+            // Excel 97 and later name it Workbook; Excel 5.0/95, Book.
+            if let workbook = try file.stream(named: ["Workbook"]) {
+                stream = workbook
+            } else {
+                stream = try file.stream(named: ["Book"])
             }
-            stream = workbook
-        } catch let error as FormFileError {
-            throw error
-        } catch let failure as CompoundFile.Failure {
-            switch failure {
+        } catch {
+            switch error {
             case .damaged(let reason): throw .notAWorkbook(fileName, reason: reason)
             case .tooLarge(let reason): throw .refused(fileName, reason: reason)
             }
-        } catch {
-            throw .notAWorkbook(fileName, reason: "\(error)")
         }
-        do {
+        guard let stream else { throw .notAWorkbook(fileName, reason: "it holds no workbook stream") }
+        do throws(BIFF.Problem) {
             return try BIFF(stream).workbook()
-        } catch let problem as BIFF.Problem {
-            switch problem {
+        } catch {
+            switch error {
             case .damaged(let reason): throw .notAWorkbook(fileName, reason: reason)
             case .refused(let reason): throw .refused(fileName, reason: reason)
             }
-        } catch {
-            throw .notAWorkbook(fileName, reason: "\(error)")
         }
     }
 }
 
-/// The records of a BIFF8 workbook stream.
+/// The records of a BIFF8 (or BIFF5) workbook stream.
 private struct BIFF {
     enum Problem: Error {
         case damaged(String)
@@ -79,8 +74,11 @@ private struct BIFF {
         guard let first = try record(at: 0), first.type == Self.bof, first.body.count >= 4 else {
             throw .damaged("its workbook stream does not begin as a BIFF workbook does")
         }
-        guard Self.u16(first.body, 0) == 0x0600 else {
-            throw .refused("it is an Excel workbook older than Excel 97; save it as .xlsx")
+        var text = TextForm(legacy: false)
+        switch Self.u16(first.body, 0) {
+        case 0x0600: break
+        case 0x0500: text.legacy = true
+        default: throw .refused("it is an Excel workbook older than Excel 5.0; save it as .xlsx")
         }
         var sheetList: [(name: String, offset: Int)] = []
         var sharedStrings: [String] = []
@@ -99,18 +97,19 @@ private struct BIFF {
                 guard record.body.count >= 8 else { throw .damaged("a sheet's entry is cut short") }
                 guard record.body[record.body.startIndex + 5] == 0 else { continue }  // a chart or macro sheet
                 var reader = Segments([record.body.dropFirst(6)])
-                let count = Int(try reader.byte())
-                let name = try reader.characters(count, highByte: try reader.byte() & 1 == 1)
+                let name = try text.string(&reader, countBytes: 1)
                 sheetList.append((name, Int(Self.u32(record.body, 0))))
                 guard sheetList.count <= FormLimits.sheets else {
                     throw .refused("it has more than \(FormLimits.sheets) sheets; a form reads three")
                 }
+            case 0x0042 where record.body.count >= 2:  // CodePage: what Excel 5.0/95's bytes of text mean
+                text.codePage = Self.u16(record.body, 0)
             case 0x0022:
                 counts1904 = record.body.count >= 2 && Self.u16(record.body, 0) == 1
             case 0x041E:  // Format: a number format's code, by its number
-                guard record.body.count >= 5 else { continue }
+                guard record.body.count >= 3 else { continue }
                 var reader = Segments([record.body.dropFirst(2)])
-                formats[Self.u16(record.body, 0)] = try reader.unicodeString()
+                formats[Self.u16(record.body, 0)] = try text.string(&reader, countBytes: text.legacy ? 1 : 2)
             case 0x00E0:  // XF: a cell style, by its position; its number format
                 guard record.body.count >= 4 else { continue }
                 styleFormats.append(Self.u16(record.body, 2))
@@ -142,7 +141,7 @@ private struct BIFF {
                 continue
             }
             let rows = try self.rows(of: listed.name, at: listed.offset, sharedStrings: sharedStrings, dates: dates,
-                                     counts1904: counts1904, cells: &cells)
+                                     counts1904: counts1904, text: text, cells: &cells)
             sheets.append(Sheet(name: listed.name, rows: rows))
         }
         return Workbook(sheets: sheets)
@@ -152,7 +151,8 @@ private struct BIFF {
     private static let builtInDateFormats: Set<Int> = Set(14...22).union(27...36).union(45...47).union(50...58)
 
     private func rows(
-        of sheet: String, at start: Int, sharedStrings: [String], dates: [Bool], counts1904: Bool, cells budget: inout CellBudget
+        of sheet: String, at start: Int, sharedStrings: [String], dates: [Bool], counts1904: Bool, text: TextForm,
+        cells budget: inout CellBudget
     ) throws(Problem) -> [SheetRow] {
         guard let first = try record(at: start), first.type == Self.bof else {
             throw .damaged("sheet '\(sheet)' is not where the workbook says it is")
@@ -195,7 +195,7 @@ private struct BIFF {
                     if sharedStrings.indices.contains(index) { try put(row, column, XLSXReader.shownString(sharedStrings[index])) }
                 case 0x0204, 0x00D6:  // Label, RString
                     var reader = Segments([body.dropFirst(6)])
-                    try put(row, column, XLSXReader.shownString(try reader.unicodeString()))
+                    try put(row, column, XLSXReader.shownString(try text.string(&reader, countBytes: 2)))
                 case 0x0203 where body.count >= 14:  // Number
                     try put(row, column, try number(Self.double(body, 6), style: style, row: row))
                 case 0x027E where body.count >= 10:  // RK
@@ -235,7 +235,7 @@ private struct BIFF {
                     offset += 4 + next.body.count
                 }
                 var reader = Segments(parts)
-                try put(cell.row, cell.column, XLSXReader.shownString(try reader.unicodeString()))
+                try put(cell.row, cell.column, XLSXReader.shownString(try text.string(&reader, countBytes: 2)))
                 formulaCell = nil
             }
         }
@@ -292,6 +292,33 @@ private struct BIFF {
     }
 }
 
+/// How a workbook writes text: BIFF8's strings say whether their
+/// characters are one byte or two; Excel 5.0/95's are bytes in the
+/// workbook's code page (Windows-1252 when it names none).
+private struct TextForm {
+    var legacy: Bool
+    var codePage = 1252
+
+    /// A string whose count is `countBytes` long (a sheet's name has one
+    /// byte, a cell's text two).
+    func string(_ reader: inout Segments, countBytes: Int) throws(BIFF.Problem) -> String {
+        let count = countBytes == 1 ? Int(try reader.byte()) : try reader.u16()
+        guard legacy else { return try reader.characters(count, highByte: try reader.byte() & 1 == 1) }
+        let bytes = try reader.bytes(count)
+        let encoding: String.Encoding = switch codePage {
+        case 1250: .windowsCP1250
+        case 1251: .windowsCP1251
+        case 1253: .windowsCP1253
+        case 1254: .windowsCP1254
+        case 10000: .macOSRoman
+        case 1200: .utf16LittleEndian
+        default: .windowsCP1252
+        }
+        // Latin-1 reads any bytes: a code page this system lacks still gives text.
+        return String(bytes: bytes, encoding: encoding) ?? String(decoding: bytes.map { UInt16($0) }, as: UTF16.self)
+    }
+}
+
 /// A record's body and the CONTINUE records after it, read as one: a
 /// string's characters that cross into the next part are preceded there by
 /// a byte saying whether they are one byte or two each.
@@ -343,6 +370,15 @@ private struct Segments {
         }
     }
 
+    /// `count` bytes as they are.
+    mutating func bytes(_ count: Int) throws(BIFF.Problem) -> [UInt8] {
+        guard count <= remaining else { throw .damaged("a string runs past its record") }
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try byte()) }
+        return result
+    }
+
     /// `count` characters, one byte each (Latin-1) or two (UTF-16).
     mutating func characters(_ count: Int, highByte: Bool) throws(BIFF.Problem) -> String {
         var units: [UInt16] = []
@@ -369,13 +405,6 @@ private struct Segments {
             }
         }
         return String(decoding: units, as: UTF16.self)
-    }
-
-    /// XLUnicodeString: a 16-bit count, a flags byte, the characters.
-    mutating func unicodeString() throws(BIFF.Problem) -> String {
-        let count = try u16()
-        let flags = try byte()
-        return try characters(count, highByte: flags & 1 == 1)
     }
 
     /// XLUnicodeRichExtendedString: as above, with formatting runs and
