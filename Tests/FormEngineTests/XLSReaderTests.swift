@@ -81,7 +81,7 @@ final class XLSReaderTests: XCTestCase {
             // Rounded up to day 1, which the 1900 count cannot tell from its missing 29 February: xlrd refuses it.
             (0.999_999_99, false, nil),
             (0, true, "00:00:00"), (1, true, "1904-01-02 00:00:00"), (43922, true, "2024-04-02 00:00:00"),
-            (60, false, nil), (-1, false, nil), (2_958_466, false, nil), (.nan, false, nil),
+            (60, false, nil), (-1, false, nil), (2_958_466, false, nil), (.nan, false, nil), (1e308, false, nil), (.infinity, false, nil),
         ]
         for (serial, counts1904, expected) in cases {
             XCTAssertEqual(BIFFDates.shown(serial, counts1904: counts1904), expected, "\(serial), 1904: \(counts1904)")
@@ -150,6 +150,35 @@ final class XLSReaderTests: XCTestCase {
             XCTAssertEqual(book.sheets.map(\.name), ["survey"])
             XCTAssertEqual(book.sheets[0].rows.map(\.cells), [["type", "label"], ["note", expected, "3"]], "code page \(codePage)")
         }
+    }
+
+    func testCellsBeyondTheLastColumnOrPastTheBudget_areRefused_andASheetListedManyTimesIsReadOnce() throws {
+        var far = workbook()
+        far.sheets[0].records.append(W.label(9, 20_000, "far"))
+        XCTAssertThrowsError(try read(far.file())) { XCTAssertTrue("\($0)".contains("row 10: a cell lies beyond the last column"), "\($0)") }
+
+        // 200 rows each ending at the last column: 3.3 million cells, most of them empty.
+        var wide = XLSWriter()
+        wide.sheets = [XLSWriter.SheetRecords(name: "survey", records: (0..<200).map { W.label($0, 16_383, "x") })]
+        XCTAssertThrowsError(try read(wide.file())) { XCTAssertTrue("\($0)".contains("counting the empty ones"), "\($0)") }
+
+        // A thousand sheets listed at one place, all called survey, whose
+        // 2,700 cells read a thousand times would pass the budget: one sheet's work.
+        func mulRK(row: Int) -> (type: Int, body: [UInt8]) {
+            (0x00BD, W.u16(row) + W.u16(0) + (0..<1350).flatMap { _ in W.u16(0) + W.u32((1 << 2) | 2) } + W.u16(1349))
+        }
+        var many = XLSWriter()
+        many.sheets = [XLSWriter.SheetRecords(name: "survey", records: [mulRK(row: 0), mulRK(row: 1)])]
+            + (1..<1000).map { _ in XLSWriter.SheetRecords(name: "survey") }
+        var stream = many.stream()
+        // Every entry of the list (after the 20-byte BOF, 18 bytes each) points at the first sheet.
+        let list = (0..<1000).map { 20 + 18 * $0 }
+        XCTAssertEqual(Array(stream[list[1]..<(list[1] + 2)]), [0x85, 0])
+        let first = Array(stream[(list[0] + 4)..<(list[0] + 8)])
+        for entry in list { stream.replaceSubrange((entry + 4)..<(entry + 8), with: first) }
+        let book = try read(Data(XLSWriter.compoundFile(stream)))
+        XCTAssertEqual(book.sheets.count, 1000)
+        XCTAssertEqual(book.sheets.last?.rows.map(\.cells.count), [1350, 1350])
     }
 
     func testAStringThatSaysMoreThanItsRecordHoldsIsDamage() throws {

@@ -135,13 +135,21 @@ private struct BIFF {
         // As pyxform: XLSForm's own sheets, or a workbook's only sheet.
         var cells = CellBudget()
         var sheets: [Sheet] = []
+        // A sheet listed many times at one place is read once.
+        var rowsByOffset: [Int: [SheetRow]] = [:]
         for listed in sheetList {
             guard sheetList.count == 1 || Workbook.formSheetNames.contains(listed.name.lowercased()) else {
                 sheets.append(Sheet(name: listed.name, rows: []))
                 continue
             }
-            let rows = try self.rows(of: listed.name, at: listed.offset, sharedStrings: sharedStrings, dates: dates,
+            let rows: [SheetRow]
+            if let read = rowsByOffset[listed.offset] {
+                rows = read
+            } else {
+                rows = try self.rows(of: listed.name, at: listed.offset, sharedStrings: sharedStrings, dates: dates,
                                      counts1904: counts1904, text: text, cells: &cells)
+                rowsByOffset[listed.offset] = rows
+            }
             sheets.append(Sheet(name: listed.name, rows: rows))
         }
         return Workbook(sheets: sheets)
@@ -158,12 +166,24 @@ private struct BIFF {
             throw .damaged("sheet '\(sheet)' is not where the workbook says it is")
         }
         var table: [Int: [Int: String]] = [:]
+        // Each row's width so far: the empty cells before its last count
+        // toward the budget, as the rows are made of them.
+        var widths: [Int: Int] = [:]
         var depth = 0
         var offset = start
         var formulaCell: (row: Int, column: Int)?
         func put(_ row: Int, _ column: Int, _ text: String) throws(Problem) {
             guard !text.isEmpty else { return }
-            guard budget.take(1) else { throw .refused("the sheets hold more than \(FormLimits.cells) cells") }
+            guard column < FormLimits.columns else {
+                throw .refused("sheet '\(sheet)' row \(row + 1): a cell lies beyond the last column a spreadsheet has (XFD)")
+            }
+            let width = widths[row] ?? 0
+            if column >= width {
+                guard budget.take(column + 1 - width) else {
+                    throw .refused("the sheets hold more than \(FormLimits.cells) cells, counting the empty ones before each row's last")
+                }
+                widths[row] = column + 1
+            }
             table[row, default: [:]][column] = text
         }
         func number(_ value: Double, style: Int, row: Int) throws(Problem) -> String {
@@ -326,15 +346,25 @@ private struct Segments {
     private var parts: [ArraySlice<UInt8>]
     private var part = 0
     private var index: Int
+    /// The bytes in the parts after each part: `remaining` in constant
+    /// time, however many CONTINUE records a table has.
+    private let after: [Int]
 
     init(_ parts: [ArraySlice<UInt8>]) {
         self.parts = parts
         index = parts.first?.startIndex ?? 0
+        var after = [Int](repeating: 0, count: parts.count)
+        var sum = 0
+        for position in parts.indices.reversed() {
+            after[position] = sum
+            sum += parts[position].count
+        }
+        self.after = after
     }
 
     var remaining: Int {
         guard part < parts.count else { return 0 }
-        return parts[part].endIndex - index + parts[(part + 1)...].reduce(0) { $0 + $1.count }
+        return parts[part].endIndex - index + after[part]
     }
 
     private mutating func settle() {
@@ -427,7 +457,8 @@ enum BIFFDates {
     /// second (halves to even), a time alone when the day is 0; nil where
     /// xlrd refuses (before 1 March 1900 in Excel's count, negative, past 9999).
     static func shown(_ serial: Double, counts1904: Bool) -> String? {
-        guard serial.isFinite, serial >= 0 else { return nil }
+        let limit = counts1904 ? 2_958_466 - 1462 : 2_958_466
+        guard serial.isFinite, serial >= 0, serial < Double(limit) else { return nil }
         var days = Int(serial)
         let seconds = Int(((serial - Double(days)) * 86_400).rounded(.toNearestOrEven))
         var hour = 0, minute = 0, second = 0
@@ -436,7 +467,7 @@ enum BIFFDates {
         } else {
             (hour, minute, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
         }
-        guard days < (counts1904 ? 2_958_466 - 1462 : 2_958_466) else { return nil }
+        guard days < limit else { return nil }
         let time = String(format: "%02d:%02d:%02d", hour, minute, second)
         if days == 0 { return time }
         guard counts1904 || days >= 61 else { return nil }
