@@ -150,6 +150,45 @@ def test_an_edit_of_a_response_edited_on_the_server_meanwhile_is_a_conflict_and_
         server.stop()
 
 
+def form_server_row_in_preferences(app, button, row):
+    """Presses `button` beside the delivery line; the form server's `row` in
+    the Preferences window it opens (the shared server's rows come first in
+    its Tab order, the form server's last), and the main window's id."""
+    main_window = app.window_id
+    app.press(Atspi.Role.PUSH_BUTTON, button)
+    app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
+                             "the Preferences window on the X display")
+    found = wait_for(lambda: app.find_all(Atspi.Role.TEXT, row)[1:] or None, f"the form server's {row!r} row")[-1]
+    return found, main_window
+
+
+def type_and_close_preferences(app, main_window, text, typed, what):
+    """Types `text` over what the focused row holds until `typed`, then
+    closes Preferences, which saves it."""
+    # Keys typed while the new window is still taking focus can be lost
+    # (Xvfb, no window manager): typed again over what arrived.
+    for _ in range(3):
+        app.key("ctrl+a", "BackSpace")
+        app.type(text)
+        try:
+            wait_for(typed, what, timeout=5)
+            break
+        except AssertionError:
+            pass
+    wait_for(typed, what)
+    app.key("Escape")
+    app.window_id = main_window
+
+
+def wait_until_sent(app, server, button, what):
+    """The one response reaches `server`, the window says so, and `button` goes."""
+    wait_for(lambda: len(server.submissions) == 1 or None, what)
+    wait_for(lambda: "1 response sent to the server." in sync_line(app) or None,
+             f"the window to say it was sent (it says {sync_line(app)!r})")
+    wait_for(lambda: not app.find_all(Atspi.Role.PUSH_BUTTON, where=lambda node: (node.get_name() or "").endswith(button))
+             or None, f"{button} to go once the server takes the response")
+
+
 def test_a_login_the_server_refuses_is_typed_again_from_the_window_and_the_response_then_goes(profile, keyring, launch,
                                                                                                 tmp_path):
     server = CentralLike()
@@ -173,32 +212,11 @@ def test_a_login_the_server_refuses_is_typed_again_from_the_window_and_the_respo
         assert server.submissions == {}
 
         # Log In opens Preferences at that server's password.
-        main_window = app.window_id
-        app.press(Atspi.Role.PUSH_BUTTON, "Log In…")
-        app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
-                                 "the Preferences window on the X display")
-        # The Preferences window's Tab order has the shared server's password
-        # first; the form server's is the last.
-        password = wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Password (kept in the keyring)")[1:] or None,
-                            "the form server's password row")[-1]
-        typed = lambda: Atspi.Text.get_character_count(password) == len("n3w-s3cret") or None  # noqa: E731
-        # Keys typed while the new window is still taking focus can be lost
-        # (Xvfb, no window manager): typed again over what arrived.
-        for _ in range(3):
-            app.type("n3w-s3cret")
-            try:
-                wait_for(typed, "the password typed into the form server's row", timeout=5)
-                break
-            except AssertionError:
-                app.key("ctrl+a", "BackSpace")
-        wait_for(typed, "the password typed into the form server's row")
-        app.key("Escape")
-        app.window_id = main_window
-        wait_for(lambda: len(server.submissions) == 1 or None, "the response on the server, sent with the new password")
-        wait_for(lambda: "1 response sent to the server." in sync_line(app) or None,
-                 f"the window to say it was sent (it says {sync_line(app)!r})")
-        wait_for(lambda: not app.find_all(Atspi.Role.PUSH_BUTTON, where=lambda node: (node.get_name() or "").endswith("Log In…"))
-                 or None, "Log In to go once the server takes the login")
+        password, main_window = form_server_row_in_preferences(app, "Log In…", "Password (kept in the keyring)")
+        type_and_close_preferences(app, main_window, "n3w-s3cret",
+                                   lambda: Atspi.Text.get_character_count(password) == len("n3w-s3cret") or None,
+                                   "the password typed into the form server's row")
+        wait_until_sent(app, server, "Log In…", "the response on the server, sent with the new password")
         # The new password is the one kept, for the next response.
         status_now = status(profile)
         assert "Sent: 1" in status_now, status_now
@@ -233,32 +251,12 @@ def test_an_authority_file_that_moved_is_said_and_typed_again_in_preferences_and
         assert "Waiting: 1" in status(profile), "still queued"
 
         # Server Settings opens Preferences at that server's authority.
-        main_window = app.window_id
-        app.press(Atspi.Role.PUSH_BUTTON, "Server Settings…")
-        app.window_id = wait_for(lambda: (lambda found: found if found != main_window else None)(app._find_window()),
-                                 "the Preferences window on the X display")
-        authority = wait_for(lambda: app.find_all(Atspi.Role.TEXT, "Certificate Authority File (PEM, optional)")[1:] or None,
-                             "the form server's authority row")[-1]
+        authority, main_window = form_server_row_in_preferences(app, "Server Settings…",
+                                                                "Certificate Authority File (PEM, optional)")
         assert field_text(authority) == str(server.ca_file), "the row holds the file recorded with the server"
-        typed = lambda: field_text(authority) == str(moved) or None  # noqa: E731
-        # Keys typed while the new window is still taking focus can be lost
-        # (Xvfb, no window manager): typed again over what arrived.
-        for _ in range(3):
-            app.key("ctrl+a", "BackSpace")
-            app.type(str(moved))
-            try:
-                wait_for(typed, "the moved file's path typed into the server's authority row", timeout=5)
-                break
-            except AssertionError:
-                pass
-        wait_for(typed, f"the moved file's path typed (the row holds {field_text(authority)!r})")
-        app.key("Escape")
-        app.window_id = main_window
-        wait_for(lambda: len(server.submissions) == 1 or None, "the response on the server, trusted through the moved file")
-        wait_for(lambda: "1 response sent to the server." in sync_line(app) or None,
-                 f"the window to say it was sent (it says {sync_line(app)!r})")
-        wait_for(lambda: not app.find_all(Atspi.Role.PUSH_BUTTON, where=lambda node: (node.get_name() or "").endswith("Settings…"))
-                 or None, "Server Settings to go once the server is trusted")
+        type_and_close_preferences(app, main_window, str(moved), lambda: field_text(authority) == str(moved) or None,
+                                   "the moved file's path typed into the server's authority row")
+        wait_until_sent(app, server, "Server Settings…", "the response on the server, trusted through the moved file")
         [record] = (profile.data_dir / "forms").glob("*/server.json")
         assert json.loads(record.read_text())["ca"] == str(moved), "kept with the server, for the next response"
     finally:
