@@ -2,6 +2,13 @@ import FormEngine
 import Foundation
 import XCTest
 
+/// The folder of this test run's fixture files, removed at exit.
+private let fixturesFolder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("form-engine-\(UUID().uuidString)")
+private let fixturesRemovedAtExit: Void = {
+    atexit { try? FileManager.default.removeItem(at: fixturesFolder) }
+}()
+
 /// Forms written inline for the tests, in pyxform's Markdown layout.
 enum FormFixtures {
     static func definition(_ markdown: String, file: String = "form.md") throws -> FormDefinition {
@@ -19,9 +26,12 @@ enum FormFixtures {
         }
     }
 
-    /// Writes `text` to a fresh temporary file named `name`; its URL.
+    /// Writes `text` to a fresh temporary file named `name`; its URL. Every
+    /// such file sits in one folder for this run, removed when the run ends:
+    /// a folder per file left thousands behind in /tmp.
     static func file(_ name: String, _ contents: Data) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("form-engine-\(UUID().uuidString)")
+        _ = fixturesRemovedAtExit
+        let folder = fixturesFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try contents.write(to: url)

@@ -71,8 +71,9 @@ final class ServerCertificateTests: XCTestCase {
     func testATrustedCertificateForAnotherNameIsRefused() async throws {
         let authority = try XCTUnwrap(try server().certificateAuthority).path
         // The certificate names localhost; 127.0.0.1 reaches the same server.
-        let store = try ResponseStore(directory: FileManager.default.temporaryDirectory
-            .appendingPathComponent("tls-\(UUID().uuidString)"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try ResponseStore(directory: folder)
         try store.insert(.survey(name: "Ada"))
         let report = await OutboxSender(store: store, settings: try checkedSettings(host: "127.0.0.1", authority: authority),
                                         password: TestServer.collectorPassword).sendDue()
