@@ -29,7 +29,8 @@ enum DescribeForm {
             return 2
         }
         let xml = SubmissionXML.document(
-            for: definition, answers: form.answers(), instanceID: form.instanceID, instanceName: form.instanceName()
+            for: definition, answers: form.answers(), instanceID: form.instanceID, instanceName: form.instanceName(),
+            entities: form.entities()
         )
         FileHandle.standardOutput.write(Data(xml.utf8))
         return 0

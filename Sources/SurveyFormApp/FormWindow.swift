@@ -565,7 +565,7 @@ final class FormWindow: AppWindow {
         guard let path = form.path, library.holds(URL(fileURLWithPath: path)) else { return { .sharedServer } }
         let xml = SubmissionXML.document(
             for: form.definition, answers: viewModel.answers(), instanceID: viewModel.instanceID,
-            instanceName: viewModel.instanceName(), deprecatedID: editedRevision?.instanceID
+            instanceName: viewModel.instanceName(), deprecatedID: editedRevision?.instanceID, entities: viewModel.entities()
         )
         return {
             guard let server = library.server(forFormAt: URL(fileURLWithPath: path)) else { return .sharedServer }

@@ -15,6 +15,9 @@ public struct FormDefinition: Sendable {
     public var languages: [String]
     /// The external_choices sheet's lists, which `select_one_external` draws from.
     public var externalChoiceLists: [String: ChoiceList] = [:]
+    /// The entities sheet's declarations: what a response creates or updates
+    /// in the server's entity lists.
+    public var entities: [EntityDeclaration] = []
 
     /// Every question in order, depth first, groups and repeats included.
     public var allQuestions: [Question] {

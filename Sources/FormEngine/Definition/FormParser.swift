@@ -107,7 +107,15 @@ struct FormParser {
         builder.build(surveyTable, settings: &formSettings)
         problems += builder.problems
 
-        checkReferences(survey: surveyTable, choices: choiceTable, settings: settings.table, names: builder.elementNames)
+        let entityTable = sheet("entities").map {
+            SheetTable($0, name: "entities", layout: workbook.layout, aliases: EntitySheetParser.aliases,
+                       collapsesSpaces: settings.cleansText, problems: &problems)
+        }
+        checkReferences(survey: surveyTable, choices: choiceTable, settings: settings.table, entities: entityTable,
+                        names: builder.elementNames)
+        var entityParser = EntitySheetParser()
+        let entities = entityParser.parse(entityTable, survey: surveyTable, questions: builder.questions)
+        problems += entityParser.problems
 
         let id = formSettings["form_id"] ?? Self.fileStem(fileName)
         var definitionSettings = FormSettings(
@@ -124,7 +132,8 @@ struct FormParser {
             questions: builder.questions,
             choiceLists: SurveyBuilder.addingOtherChoice(to: choiceLists, for: builder.otherChoiceLists),
             languages: Self.languages(survey: surveyTable, choices: choiceTable),
-            externalChoiceLists: externalChoiceLists
+            externalChoiceLists: externalChoiceLists,
+            entities: entities
         )
     }
 
@@ -225,7 +234,7 @@ struct FormParser {
 
     /// Every `${name}` must name exactly one row of the survey sheet.
     private mutating func checkReferences(
-        survey: SheetTable, choices: SheetTable?, settings: SheetTable?, names: [String: Int]
+        survey: SheetTable, choices: SheetTable?, settings: SheetTable?, entities: SheetTable?, names: [String: Int]
     ) {
         func check(_ table: SheetTable?, columns include: (SheetTable.Column) -> Bool) {
             guard let table else { return }
@@ -263,6 +272,7 @@ struct FormParser {
         check(settings) { _ in true }
         check(survey) { !["type", "name", "trigger"].contains($0.name) }
         check(choices) { $0.name == "label" || $0.name.hasPrefix("media::") }
+        check(entities) { _ in true }
     }
 
     // MARK: - Languages

@@ -26,6 +26,7 @@ enum XLSFormAliases {
         "repeat_count": "repeat_count", "count": "repeat_count", "jr:count": "repeat_count",
         "image": "media::image", "big-image": "media::big-image", "audio": "media::audio", "video": "media::video",
         "trigger": "trigger",
+        "save_to": "save_to",
         // Survey Form's own: how an answer reads (see `Question.readout`).
         "readout": "readout",
     ]
@@ -38,6 +39,7 @@ enum XLSFormAliases {
         "bind::jr:constraintMsg": "constraint_message", "bind::jr:requiredMsg": "required_message",
         "control::appearance": "appearance", "control::jr:count": "repeat_count",
         "body::appearance": "appearance", "body::jr:count": "repeat_count",
+        "bind::entities:saveto": "save_to",
     ]
 
     /// Columns whose text comes per language (`label::Deutsch (de)`).

@@ -28,6 +28,8 @@ private struct DataFile {
     var id: String
     var fileName: String
     var row: Int
+    /// The sheet of `row`.
+    var sheet = "survey"
 }
 
 extension FormPlan {
@@ -45,17 +47,17 @@ extension FormPlan {
         }
 
         var files: [DataFile] = []
-        func need(_ id: String, _ fileName: String, row: Int) {
+        func need(_ id: String, _ fileName: String, row: Int, sheet: String = "survey") {
             if let known = files.first(where: { $0.id == id }) {
                 if known.fileName != fileName {
                     problems.append(FormProblem(
-                        sheet: "survey", row: row,
+                        sheet: sheet, row: row,
                         "'\(fileName)' and '\(known.fileName)' (row \(known.row)) would both be read as instance('\(id)')."
                     ))
                 }
                 return
             }
-            files.append(DataFile(id: id, fileName: fileName, row: row))
+            files.append(DataFile(id: id, fileName: fileName, row: row, sheet: sheet))
         }
         for entry in entries {
             let question = entry.question
@@ -72,15 +74,21 @@ extension FormPlan {
                 for id in expression.pulldataIDs { need(id, id + ".csv", row: question.row) }
             }
         }
+        // An update reads the entity's versions from the list, which the
+        // server gives the form as `LIST.csv`.
+        for entity in entities where entity.declaration.updates {
+            let dataset = entity.declaration.dataset
+            if instances.byID[dataset] == nil { need(dataset, dataset + ".csv", row: entity.declaration.row, sheet: "entities") }
+        }
         func read(_ file: DataFile) -> SecondaryInstance? {
             do {
                 let data = try media.data(named: file.fileName)
                 return try ExternalFileReader.instance(id: file.id, fileName: file.fileName, data: data)
             } catch let failure as FormMedia.Failure {
-                problems.append(FormProblem(sheet: "survey", row: file.row, Self.message(failure, file: file.fileName, media: media)))
+                problems.append(FormProblem(sheet: file.sheet, row: file.row, Self.message(failure, file: file.fileName, media: media)))
             } catch {
                 let reason = (error as? LimitExceeded)?.reason ?? "\(error)"
-                problems.append(FormProblem(sheet: "survey", row: file.row, "The data file '\(file.fileName)' cannot be read: \(reason)."))
+                problems.append(FormProblem(sheet: file.sheet, row: file.row, "The data file '\(file.fileName)' cannot be read: \(reason)."))
             }
             return nil
         }

@@ -71,6 +71,8 @@ private struct XFormTranslation {
     private var survey: [[String: String]] = []
     private var choices: [[String: String]] = []
     private var settings: [String: String] = [:]
+    /// The entities sheet's rows, from each `meta/entity`.
+    private var entities: [[String: String]] = []
     private var listsWritten: Set<String> = []
     /// Lists of items written in controls, by their items.
     private var inlineLists: [String: String] = [:]
@@ -266,6 +268,11 @@ private struct XFormTranslation {
         for node in parent.children where seen.insert(node.name).inserted {
             let nodePath = path + [node.name]
             let ref = "/" + nodePath.joined(separator: "/")
+            if node.name == "meta", groups[ref] == nil, let entity = node.child("entity"), entity["dataset"] != nil {
+                entityRow(entity, path: nodePath + ["entity"], repeatName: path.count == 1 ? nil : path.last)
+                // A repeat's meta holds its entity only.
+                if path.count > 1 { continue }
+            }
             if path.count == 1, node.name == "meta", groups[ref] == nil {
                 // The form's metadata: the engine's own, but an audit log.
                 try metaRows(node, path: nodePath)
@@ -295,6 +302,24 @@ private struct XFormTranslation {
             if !parameters.isEmpty { row["parameters"] = parameters.joined(separator: " ") }
             survey.append(row)
         }
+    }
+
+    /// pyxform's `meta/entity`: a row of the entities sheet, its expressions
+    /// the calculations bound to the entity's attributes and label.
+    private mutating func entityRow(_ entity: XMLTree, path: [String], repeatName: String?) {
+        let base = "/" + path.joined(separator: "/") + "/"
+        func calculation(_ node: String) -> String? {
+            binds[base + node]?["calculate"].map { restore($0, path) }
+        }
+        var row = ["list_name": entity["dataset"] ?? ""]
+        row["label"] = calculation("label")
+        if entity["create"] != nil { row["create_if"] = calculation("@create") }
+        if entity["update"] != nil {
+            row["entity_id"] = calculation("@id") ?? ""
+            row["update_if"] = calculation("@update")
+        }
+        row["repeat"] = repeatName
+        entities.append(row)
     }
 
     private mutating func groupRows(_ node: XMLTree, path: [String]) throws(LimitExceeded) {
@@ -634,6 +659,7 @@ private struct XFormTranslation {
         if let calculate = bind["calculate"] {
             row["calculation"] = restore(calculate, path)
         }
+        if let property = bind["entities:saveto"] { row["save_to"] = property }
         messages(bind["jr:constraintMsg"], column: "constraint_message", into: &row, path: path)
         messages(bind["jr:requiredMsg"], column: "required_message", into: &row, path: path)
     }
@@ -791,6 +817,7 @@ private struct XFormTranslation {
         if !listed.isEmpty { result.append(Self.sheet("choices", listed, first: ["list_name", "name", "label"])) }
         if !settings.isEmpty { result.append(Self.sheet("settings", [settings], first: ["form_title", "form_id", "version"])) }
         if let externalChoices { result.append(externalChoices) }
+        if !entities.isEmpty { result.append(Self.sheet("entities", entities, first: ["list_name", "label"])) }
         return result
     }
 

@@ -65,6 +65,8 @@ public struct FormPlan: Sendable {
 
     /// Its choice lists and data files, as `instance()` reads them.
     var instances = FormInstances()
+    /// The entities a response creates or updates, compiled.
+    var entities: [PlannedEntity] = []
 
     /// Plans `definition`, finding what keeps it from running; the data files
     /// it names are read from `media` (a missing one is a problem).
@@ -112,6 +114,7 @@ public struct FormPlan: Sendable {
             }
         }
         orderSteps()
+        planEntities()
         makeInstances(media: media)
     }
 

@@ -18,6 +18,10 @@ public final class FormViewModel {
     public let isValid: Derived<Bool>
     /// This response's instance id, fixed when the form is started.
     public private(set) var instanceID: String
+    /// The id of the entity this response creates (pyxform's `uuid()` at the
+    /// instance's first load), kept with its answers so that an edit
+    /// submits the same entity; `nil` when the form creates none.
+    public private(set) var createdEntityID: String?
 
     private let runtime: FormRuntime
     private var root: FormScope
@@ -45,6 +49,7 @@ public final class FormViewModel {
         let invalidCount = runtime.invalidCount
         isValid = Derived(from: [invalidCount]) { invalidCount.value == 0 }
         instanceID = environment.newInstanceID()
+        createdEntityID = Self.newEntityID(plan, environment)
         root = FormScope(runtime: runtime, repeatEntry: nil, parent: nil, position: 1)
         root.build()
     }
@@ -254,7 +259,44 @@ public final class FormViewModel {
             }
         }
         collect(root.orderedStates, prefix: "", depth: 0)
+        if let createdEntityID { result.append((Self.entityIDPath, createdEntityID)) }
         return result
+    }
+
+    /// Where `answers()` keeps the id of the entity the response creates:
+    /// its node in the instance.
+    public static let entityIDPath = "meta/entity/@id"
+
+    /// A new entity id, when the form creates entities: a UUID as XPath's
+    /// `uuid()` gives it.
+    private static func newEntityID(_ plan: FormPlan, _ environment: FormEnvironment) -> String? {
+        guard plan.entities.contains(where: { $0.declaration.creates && $0.declaration.entityID == nil }) else { return nil }
+        let id = environment.newInstanceID()
+        return id.hasPrefix("uuid:") ? String(id.dropFirst(5)) : id
+    }
+
+    /// The `meta/entity` elements of the response as answered now, as the
+    /// form's entities sheet declares them.
+    public func entities() -> [SubmissionXML.Entity] {
+        let context = root.context(for: 0) { "" }
+        func text(_ expression: FormExpression?) -> String {
+            expression?.evaluate(in: context).stringValue ?? ""
+        }
+        func flag(_ condition: FormExpression?) -> String {
+            condition.map { $0.evaluate(in: context).booleanValue ? "true" : "false" } ?? "1"
+        }
+        return runtime.plan.entities.map { planned in
+            let declaration = planned.declaration
+            var entity = SubmissionXML.Entity(dataset: declaration.dataset)
+            if declaration.creates { entity.create = flag(planned.createIf) }
+            if declaration.updates {
+                entity.update = flag(planned.updateIf)
+                entity.versions = (text(planned.baseVersion), text(planned.trunkVersion), text(planned.branchID))
+            }
+            entity.id = planned.entityID.map(text) ?? createdEntityID ?? ""
+            entity.label = declaration.label == nil ? nil : text(planned.label)
+            return entity
+        }
     }
 
     // MARK: - Changes
@@ -334,6 +376,10 @@ public final class FormViewModel {
         // Not one batch: a `repeat_count` answered earlier in the list must
         // have made its instances before the answers inside them arrive.
         for answer in answers {
+            if answer.path == Self.entityIDPath {
+                if createdEntityID != nil { createdEntityID = answer.value }
+                continue
+            }
             place(Substring(answer.path), answer.value, in: root.orderedStates, depth: 0)
         }
         // Restored, not answered now, with whatever the answers changed in
@@ -387,5 +433,6 @@ public final class FormViewModel {
     /// Gives the next response its own instance id, answers untouched.
     public func startNewInstance() {
         instanceID = runtime.environment.newInstanceID()
+        createdEntityID = Self.newEntityID(runtime.plan, runtime.environment)
     }
 }

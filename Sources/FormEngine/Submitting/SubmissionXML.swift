@@ -2,17 +2,54 @@
 /// `xml_submission_file` of an OpenRosa submission): the form's root
 /// element, named as pyxform names it and carrying the form's id and
 /// version, its questions' elements in form order, a repeat's instances as
-/// repeated elements, and `meta` last (`audit`, `instanceID`,
+/// repeated elements, and `meta` last (`entity`, `audit`, `instanceID`,
 /// `instanceName`, and `deprecatedID` for an edit). What is not relevant is
 /// left out, as Collect leaves it out; a relevant question left blank is an
 /// empty element. Notes and groups hold no answer: a group is written when
 /// something inside it is.
 public enum SubmissionXML {
+    /// A `meta/entity` element (the ODK XForms entities specification,
+    /// 2024.1.0): what the server creates or updates from the response.
+    public struct Entity: Sendable, Equatable {
+        public var dataset: String
+        /// `1`, or a `create_if`'s value (`true`, `false`); `nil`: not created.
+        public var create: String?
+        /// `1`, or an `update_if`'s value; `nil`: not updated.
+        public var update: String?
+        /// An update's `baseVersion`, `trunkVersion` and `branchId`.
+        public var versions: (base: String, trunk: String, branch: String)?
+        public var id = ""
+        /// The label element's text; `nil`: no label element.
+        public var label: String?
+
+        public init(dataset: String) {
+            self.dataset = dataset
+        }
+
+        public static func == (lhs: Entity, rhs: Entity) -> Bool {
+            lhs.dataset == rhs.dataset && lhs.create == rhs.create && lhs.update == rhs.update
+                && lhs.versions?.base == rhs.versions?.base && lhs.versions?.trunk == rhs.versions?.trunk
+                && lhs.versions?.branch == rhs.versions?.branch && lhs.id == rhs.id && lhs.label == rhs.label
+        }
+
+        /// The element, its attributes in pyxform's order.
+        var xml: String {
+            var element = "<entity dataset=\"\(escaped(dataset, attribute: true))\""
+            var attributes: [(String, String?)] = [("create", create), ("update", update)]
+            if let versions { attributes += [("baseVersion", versions.base), ("trunkVersion", versions.trunk), ("branchId", versions.branch)] }
+            attributes.append(("id", id))
+            for case let (name, value?) in attributes { element += " \(name)=\"\(escaped(value, attribute: true))\"" }
+            guard let label else { return element + "/>" }
+            return element + (label.isEmpty ? "><label/></entity>" : "><label>\(escaped(label))</label></entity>")
+        }
+    }
+
     /// The document for `answers` (paths as `FormViewModel.answers()`
-    /// gives them: `group/q`, `member[2]/age`) to `definition`.
+    /// gives them: `group/q`, `member[2]/age`) to `definition`, with the
+    /// `entities` `FormViewModel.entities()` gives.
     public static func document(
         for definition: FormDefinition, answers: [(path: String, value: String)],
-        instanceID: String, instanceName: String? = nil, deprecatedID: String? = nil
+        instanceID: String, instanceName: String? = nil, deprecatedID: String? = nil, entities: [Entity] = []
     ) -> String {
         var values: [String: String] = [:]
         // Every path that has something below it, `member[2]/` included.
@@ -61,6 +98,7 @@ public enum SubmissionXML {
         write(definition.questions, prefix: "")
 
         xml += "<meta>"
+        for entity in entities { xml += entity.xml }
         if let audit { xml += audit.isEmpty ? "<audit/>" : "<audit>\(escaped(audit))</audit>" }
         xml += "<instanceID>\(escaped(instanceID))</instanceID>"
         if definition.settings.instanceName != nil {
