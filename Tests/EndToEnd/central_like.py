@@ -16,6 +16,14 @@ stored (so that files may follow in later requests); the same id with other
 XML is 409. An edit (`meta/deprecatedID`) of an unknown submission is 404,
 and of a version that another edit replaced already 409.
 
+Entities follow Central's rules too (its 2024.1 entities specification): a
+stored submission's `meta/entity` creates the entity (`create` 1 or true)
+with its label and the properties its form's `entities:saveto` binds name,
+unless an entity with that id exists already, which is an error kept in
+`entity_errors` (but for an edit of the submission that created it: the
+same entity, not created again); or updates it (`update`), a new version, an update
+made from an older version than the current one marked as a conflict.
+
 Every request is recorded (method, path, headers) so that tests can check
 what the client sent and did not send."""
 
@@ -27,6 +35,7 @@ import re
 import ssl
 import subprocess
 import threading
+import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -81,6 +90,8 @@ class CentralLike:
         self.drop_answers = 0  # store this many POSTs, then close without answering
         self.submissions = {}  # instance id -> {"xml": bytes, "files": {name: bytes}}
         self.posts = []  # each POST's parts: {name: bytes}
+        self.entities = {}  # dataset -> {id: {"label", "properties", "version", "conflict", "submissions"}}
+        self.entity_errors = []  # (instance id, message)
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -245,6 +256,7 @@ class CentralLike:
                     stored = self.submissions[instance_id] = {"xml": xml, "files": {}}
                     if replaced is not None:
                         replaced["replaced_by"] = instance_id
+                    self._process_entity(form_id.group(1).decode(), instance_id, xml, deprecated)
                 stored["files"].update(files)
         if conflict:
             return self._openrosa(handler, 409, conflict)
@@ -254,6 +266,41 @@ class CentralLike:
             handler.connection.shutdown(2)
             return
         return self._openrosa(handler, 201, "full submission upload was successful!")
+
+    def _process_entity(self, form_id, instance_id, xml, deprecated):
+        """Creates or updates the entity a stored submission declares, as
+        Central does when it processes the submission."""
+        root = ElementTree.fromstring(xml)
+        entity = root.find("meta/entity")
+        if entity is None:
+            return
+        form = next(f for f in self.forms.values() if form_id in (f.form_id, f.form_id.replace("-", "_")))
+        # The properties: each bind with entities:saveto, read from the submission.
+        saveto = "{http://www.opendatakit.org/xforms/entities}saveto"
+        properties = {}
+        for bind in ElementTree.fromstring(form.xml).iter("{http://www.w3.org/2002/xforms}bind"):
+            if bind.get(saveto):
+                node = root.find("/".join(bind.get("nodeset").strip("/").split("/")[1:]))
+                if node is not None:
+                    properties[bind.get(saveto)] = node.text or ""
+        dataset = self.entities.setdefault(entity.get("dataset"), {})
+        uuid, label = entity.get("id"), entity.findtext("label")
+        if entity.get("update") in ("1", "true") and uuid in dataset:
+            current = dataset[uuid]
+            current["conflict"] = current["conflict"] or entity.get("baseVersion") != str(current["version"])
+            current["version"] += 1
+            current["label"] = label or current["label"]
+            current["properties"].update(properties)
+            current["submissions"].append(instance_id)
+        elif entity.get("create") in ("1", "true"):
+            if uuid in dataset and deprecated in dataset[uuid]["submissions"]:
+                # An edit of the response that created it: the same entity.
+                dataset[uuid]["submissions"].append(instance_id)
+            elif uuid in dataset:
+                self.entity_errors.append((instance_id, f"An entity with the id {uuid} already exists."))
+            else:
+                dataset[uuid] = {"label": label, "properties": properties, "version": 1, "conflict": False,
+                                 "submissions": [instance_id]}
 
     def _openrosa(self, handler, status, message):
         body = ('<OpenRosaResponse xmlns="http://openrosa.org/http/response" items="0">'

@@ -150,6 +150,49 @@ def test_an_edit_of_a_response_edited_on_the_server_meanwhile_is_a_conflict_and_
         server.stop()
 
 
+def test_an_entity_form_creates_its_entity_on_the_server_once_and_an_edit_submits_the_same_entity(profile, launch, tmp_path):
+    server = CentralLike()
+    try:
+        server.add_form(XFORMS / "entities.xml", form_id="tree_register")
+        assert run(profile, "--get-forms", server.base).returncode == 0
+        [form] = versions(profile, "tree_register")
+        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        FormFiller(app, description, tmp_path / "files").fill()
+        app.quit()
+        assert run(profile, "--sync-now").returncode == 0
+        [(instance_id, stored)] = server.submissions.items()
+        xml = stored["xml"].decode()
+        species, height, alive = (re.search(f"<{name}>([^<]*)</{name}>", xml).group(1) for name in ("species", "height", "alive"))
+        # The entity as the form's entities sheet declares it, from the answers given.
+        entity = re.search(r'<meta><entity dataset="trees" create="(\w+)" id="([0-9a-f-]{36})"><label>([^<]*)</label></entity>'
+                           r"<instanceID>", xml)
+        assert entity, xml
+        assert alive == "yes", "the filler picks a select's first choice"
+        assert entity.group(1) == "true", entity.group(0)
+        assert entity.group(3) == f"{species} ({height} m)"
+        entity_id = entity.group(2)
+        assert server.entities == {"trees": {entity_id: {
+            "label": f"{species} ({height} m)", "properties": {"species": species, "height": height},
+            "version": 1, "conflict": False, "submissions": [instance_id]}}}
+
+        # An edit is the same response: it names the same entity, so the
+        # server never holds two entities for one tree.
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        edit_the_stored_response(app, (Atspi.Role.TEXT, "Species"), "Birch")
+        app.quit()
+        assert run(profile, "--sync-now").returncode == 0
+        [edited] = [stored for key, stored in server.submissions.items() if key != instance_id]
+        edited_xml = edited["xml"].decode()
+        assert f"<deprecatedID>{instance_id}</deprecatedID>" in edited_xml
+        assert f' id="{entity_id}"><label>Birch ({height} m)</label>' in edited_xml, edited_xml
+        [(edit_id, _)] = [(key, stored) for key, stored in server.submissions.items() if key != instance_id]
+        assert server.entities["trees"][entity_id]["submissions"] == [instance_id, edit_id], "one entity for one tree"
+        assert list(server.entities["trees"]) == [entity_id] and server.entity_errors == []
+    finally:
+        server.stop()
+
+
 def form_server_row_in_preferences(app, button, row):
     """Presses `button` beside the delivery line; the form server's `row` in
     the Preferences window it opens (the shared server's rows come first in
