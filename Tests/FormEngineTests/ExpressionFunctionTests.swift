@@ -240,6 +240,15 @@ final class ExpressionFunctionTests: XCTestCase {
             ExpressionRow("distance(${p})", ["p": ["0 0", "0 1", "0 2"]], .number(2 * GeoPointTestValues.oneDegree)),
             ExpressionRow("distance('0 0')", 0.0),
             ExpressionRow("round(area('0 0;0 1;1 1;1 0;0 0') div 1000000)", 12391.0),
+            // JavaRosa's several-argument form: each argument a point, in order.
+            ExpressionRow("distance('0 0', '0 1', '0 2 5 3')", .number(2 * GeoPointTestValues.oneDegree)),
+            ExpressionRow("distance(${a}, ${b})", ["a": ["0 0"], "b": ["0 1"]], .number(GeoPointTestValues.oneDegree)),
+            // geofence(point, shape): inside by crossings, as JavaRosa decides it.
+            ExpressionRow("geofence('0.5 0.5', '0 0;0 1;1 1;1 0;0 0')", true),
+            ExpressionRow("geofence('1.5 0.5', '0 0;0 1;1 1;1 0;0 0')", false),
+            ExpressionRow("geofence('0.9 0.2', '0 0;0 1;1 0;0 0')", false),
+            ExpressionRow("geofence('0.1 0.2', ${s})", ["s": ["0 0", "0 1", "1 0", "0 0"]], true),
+            ExpressionRow("geofence('', '0 0;0 1;1 1;1 0;0 0')", false),
         ])
     }
 

@@ -213,8 +213,14 @@ extension ExpressionEvaluator {
         // MARK: Geography
         case .area:
             return .number(GeoPoint.area(of: geoPoints(value(0))))
-        case .distance:
+        case .distance where arguments.count == 1:
             return .number(GeoPoint.distance(along: geoPoints(value(0))))
+        case .distance:
+            // Each argument one point, as JavaRosa reads `distance(${a}, ${b}, …)`.
+            return .number(GeoPoint.distance(along: arguments.indices.compactMap { GeoPoint(string($0)) }))
+        case .geofence:
+            guard let point = GeoPoint(string(0)) else { return .boolean(false) }
+            return .boolean(point.isInside(geoPoints(value(1))))
 
         case .depend:
             return value(0)

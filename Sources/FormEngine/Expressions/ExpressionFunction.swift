@@ -19,7 +19,7 @@ enum ExpressionFunction: Sendable {
     // Selects, translations, repeats
     case selected, selectedAt, countSelected, choiceName, itext, indexedRepeat
     // Geography
-    case area, distance
+    case area, distance, geofence
     // Other
     case version, property, depend
     /// A prefixed function (`odk:…`, `jr:…`) this engine does not know; it reads as "".
@@ -148,7 +148,9 @@ enum ExpressionFunction: Sendable {
 
             "area": (.area, exactly(1)),
             "enclosed-area": (.area, exactly(1)),
-            "distance": (.distance, exactly(1)),
+            // JavaRosa's: one trace or shape, or several points in order.
+            "distance": (.distance, atLeast(1)),
+            "geofence": (.geofence, exactly(2)),
 
             "version": (.version, exactly(0)),
             "property": (.property, exactly(1)),

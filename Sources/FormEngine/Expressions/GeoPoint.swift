@@ -50,6 +50,18 @@ public struct GeoPoint: Sendable, Equatable {
         }
     }
 
+    /// Whether the point is inside the shape through `shape` (its last point
+    /// its first again, as a geoshape is written), by crossings of a ray
+    /// along its latitude, as JavaRosa's `geofence()` decides it.
+    func isInside(_ shape: [GeoPoint]) -> Bool {
+        var inside = false
+        for (a, b) in zip(shape, shape.dropFirst()) where (b.latitude > latitude) != (a.latitude > latitude) {
+            let crossing = (a.longitude - b.longitude) * (latitude - b.latitude) / (a.latitude - b.latitude) + b.longitude
+            if longitude < crossing { inside.toggle() }
+        }
+        return inside
+    }
+
     /// The area of the polygon through `points` on the sphere, in square metres.
     static func area(of points: [GeoPoint]) -> Double {
         guard points.count >= 3 else { return 0 }
