@@ -32,6 +32,10 @@ extension FormWindow {
             problem = storageNotice(store)
             // The device id every response from here carries, and delivery too.
             if let deviceID = try? store.deviceID() { viewModel.provide(deviceID: deviceID) }
+            // `${last-saved#…}`: the newest response to the form, read only for a form that asks.
+            if viewModel.readsLastSaved, let last = try? store.newestResponses(toForm: form.id, limit: 1).newest.first {
+                viewModel.provide(lastSaved: last.answers.map { ($0.path, $0.value) }, fillingBlanks: isNewResponse)
+            }
         } catch {
             storeState = .taken(nil)
             problem = error.localizedDescription

@@ -82,6 +82,8 @@ final class FormWindow: AppWindow {
     private var draftOffer: MessageDialog?
     /// Whether this version's own draft was taken up at start.
     private var restoredOwnDraft = false
+    /// Whether the form holds a response begun here, not a draft's or an edit's.
+    var isNewResponse: Bool { !restoredOwnDraft && editedRevision == nil }
     /// The toast showing, and what its Undo does.
     private var currentToast: Toast?
     /// Toasts shown so far: a toast's Undo and its going away act only while
@@ -617,6 +619,8 @@ final class FormWindow: AppWindow {
     /// The form's part of a stored response; the list's comes through the
     /// store's `ResponseStored`.
     private func didStore(_ stored: FormResponse) {
+        // The next response's `${last-saved#…}` defaults read this one.
+        if viewModel.readsLastSaved { viewModel.provide(lastSaved: stored.answers.map { ($0.path, $0.value) }, fillingBlanks: false) }
         startNewResponse()
         // The blank form's own change is no draft.
         autosave.cancel()

@@ -508,3 +508,28 @@ def test_a_required_read_only_question_left_blank_is_reached_by_the_keyboard(lau
     app.key("ctrl+s")
     app.wait_focus((Atspi.Role.LABEL, REQUIRED), "focus on the read-only question's message")
     assert REQUIRED in app.status()
+
+
+def test_a_default_read_from_the_last_saved_response_carries_over_to_the_next_and_after_a_restart(launch):
+    form = CORPUS / "valid" / "last-saved.md"
+    enumerator, village = (Atspi.Role.TEXT, "Enumerator"), (Atspi.Role.TEXT, "Village")
+    app = launch(args=[str(form)])
+    app.wait_focus(enumerator)
+    assert field_text(app.control(*enumerator)) == "", "no response saved yet"
+    app.type("Ada")
+    app.key("Tab")
+    app.wait_focus(village)
+    app.type("Kibera")
+    app.key("ctrl+s")
+    app.wait_status("Response saved")
+    # The next response starts with the saved one's answers, and what reads them follows.
+    wait_until_equal(lambda: field_text(app.control(*enumerator)), "Ada", "the enumerator carried over")
+    assert field_text(app.control(*village)) == "Kibera"
+    wait_for(lambda: message_shown(app, "Last saved in after Kibera"), "the note over the calculation reading it")
+    app.quit()
+
+    # Read from the stored responses when the form opens again.
+    app = launch(args=[str(form)])
+    app.wait_focus(enumerator)
+    wait_until_equal(lambda: field_text(app.control(*enumerator)), "Ada", "the enumerator read from the store")
+    assert field_text(app.control(*village)) == "Kibera"

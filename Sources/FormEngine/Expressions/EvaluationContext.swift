@@ -37,6 +37,9 @@ public protocol EvaluationContext {
     func itext(_ id: String) -> String?
     /// The item of a secondary instance a predicate is trying, whose tree relative paths walk.
     var instanceItem: InstanceItem? { get }
+    /// `${last-saved#name}`: the question's answer in the response last saved
+    /// to the form, or nil when none was saved (an empty node-set).
+    func lastSavedValue(of name: String) -> String?
 }
 
 extension EvaluationContext {
@@ -67,4 +70,7 @@ extension EvaluationContext {
 
     /// Outside instance predicates, relative paths read the form.
     public var instanceItem: InstanceItem? { nil }
+
+    /// No responses saved: a context apart from a form.
+    public func lastSavedValue(of name: String) -> String? { nil }
 }

@@ -133,7 +133,7 @@ extension ExpressionNode {
     /// no relative path, no position.
     var isItemIndependent: Bool {
         switch self {
-        case .literal, .number, .reference, .variable: true
+        case .literal, .number, .reference, .lastSaved, .variable: true
         case .path(let isAbsolute, _): isAbsolute
         case .filter(let primary, let predicates, _):
             if case .call(let call) = primary, call.function == .current || call.function == .instance {
@@ -195,6 +195,7 @@ struct InstanceItemContext<Base: EvaluationContext>: EvaluationContext {
     func rootAttribute(_ name: String) -> String? { base.rootAttribute(name) }
     func secondaryInstance(_ id: String) -> SecondaryInstance? { base.secondaryInstance(id) }
     func itext(_ id: String) -> String? { base.itext(id) }
+    func lastSavedValue(of name: String) -> String? { base.lastSavedValue(of: name) }
 }
 
 extension ExpressionEvaluator {

@@ -16,6 +16,7 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
         case .literal(let string): .string(string)
         case .number(let number): .number(number)
         case .reference(let name): .nodes(context.values(of: name))
+        case .lastSaved(let name): .nodes(context.lastSavedValue(of: name).map { [$0] } ?? [])
         case .variable: .string("")
         case .path(let isAbsolute, let steps): path(isAbsolute: isAbsolute, steps: steps)
         case .filter(let primary, let predicates, let steps): filter(primary, predicates: predicates, steps: steps)

@@ -127,6 +127,11 @@ struct ExpressionLexer {
         }
         let name = text(from: start + 2, to: end)
         guard !name.isEmpty else { throw ExpressionError("empty ${} at \(start)", at: start) }
+        if name.hasPrefix("last-saved#"), case let saved = String(name.dropFirst("last-saved#".count)), isNCName(saved) {
+            // Another response's answer: no dependency on this one's.
+            index = end + 1
+            return ExpressionToken(kind: .lastSaved(saved), offset: start, text: text(from: start, to: index))
+        }
         guard isNCName(name) else {
             throw ExpressionError("invalid question name '\(name)' in ${} at \(start)", at: start)
         }

@@ -4,6 +4,9 @@ indirect enum ExpressionNode: Sendable {
     case number(Double)
     /// XLSForm's `${name}`.
     case reference(String)
+    /// XLSForm's `${last-saved#name}`: the question's answer in the response
+    /// last saved to the form (pyxform's `instance('__last-saved')`).
+    case lastSaved(String)
     /// `$name`; forms have no variables, so it reads as "".
     case variable(String)
     /// A location path: `.`, `..`, `/data/a`, `../x`, `name[1]`, `@attr`, `child::*`.

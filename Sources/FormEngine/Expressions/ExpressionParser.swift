@@ -20,6 +20,7 @@ struct ExpressionParser {
     private(set) var pulldataIDs: [String] = []
     /// Whether it calls `jr:itext()` or `jr:choice-name()`, whose texts are the current language's.
     private(set) var readsLanguage = false
+    private(set) var readsLastSaved = false
 
     /// The axes a path into a secondary instance may take.
     private static let instanceAxes: Set<LocationStep.Axis> = [.child, .self, .descendant, .descendantOrSelf, .attribute]
@@ -307,6 +308,10 @@ struct ExpressionParser {
         case .reference(let name):
             advance()
             return .reference(name)
+        case .lastSaved(let name):
+            advance()
+            readsLastSaved = true
+            return .lastSaved(name)
         case .variable(let name):
             advance()
             return .variable(name)

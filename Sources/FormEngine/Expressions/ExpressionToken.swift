@@ -16,6 +16,8 @@ struct ExpressionToken: Equatable {
         case number(Double)
         /// XLSForm's `${name}`.
         case reference(String)
+        /// XLSForm's `${last-saved#name}`: the last saved response's answer.
+        case lastSaved(String)
         /// `$name`.
         case variable(String)
         case end

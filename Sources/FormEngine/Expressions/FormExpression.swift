@@ -16,6 +16,8 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
     public let pulldataIDs: [String]
     /// Whether its value is in the current language (`jr:itext()`, `jr:choice-name()`).
     public let readsLanguage: Bool
+    /// Whether it reads the last saved response (`${last-saved#name}`).
+    public let readsLastSaved: Bool
     /// Every name it reads, by `${}` or by path: what it depends on.
     public var readNames: [String] { references + pathNames }
     /// Whether it reads the current question's value (`.`, `once()`, `current()`), so its value
@@ -42,6 +44,7 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
         instanceIDs = parser.instanceIDs
         pulldataIDs = parser.pulldataIDs
         readsLanguage = parser.readsLanguage
+        readsLastSaved = parser.readsLastSaved
         usesCurrentValue = parser.usesCurrentValue
         isVolatile = parser.isVolatile
         indexedEquality = root.indexableConjunct

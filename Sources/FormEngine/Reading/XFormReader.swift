@@ -755,7 +755,8 @@ private struct XFormTranslation {
             $0.split(separator: " ").last.map(String.init)
         })
         for (id, instance) in instances.sorted(by: { $0.key < $1.key }) {
-            guard let source = instance["src"] else { continue }
+            // The last saved response is the engine's own, read as `${last-saved#…}`.
+            guard let source = instance["src"], source != "jr://instance/last-saved" else { continue }
             let file = source.split(separator: "/").last.map(String.init) ?? source
             guard !chosenFrom.contains(file) else { continue }
             let kind = file.lowercased().hasSuffix(".csv") ? "csv-external" : "xml-external"

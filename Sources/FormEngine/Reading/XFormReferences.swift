@@ -1,10 +1,14 @@
 /// Puts XLSForm's `${name}` back where an XForm's expression reaches a
 /// question by path, as pyxform wrote `${name}`: ` /data/grp/name ` from the
-/// top, ` ../name ` or `current()/../name` between neighbours of a repeat.
+/// top, ` ../name ` or `current()/../name` between neighbours of a repeat;
+/// and `${last-saved#name}` where it reads `instance('__last-saved')/data/…`.
 ///
 /// A path that leads to no question (a secondary instance's, a path with a
 /// predicate, `.` itself) is left as written: the engine reads paths too.
 enum XFormReferences {
+    /// The id pyxform gives the last saved response's instance.
+    static let lastSavedInstance = "__last-saved"
+
     /// `expression` with each path to a known node written `${name}`;
     /// relative paths start from `context`, the node the expression belongs
     /// to (`["data", "grp", "q"]`). `names` maps absolute paths to names.
@@ -41,7 +45,7 @@ enum XFormReferences {
                 end += 1
             }
             output.append(contentsOf: scalars[copied..<start])
-            output.append(contentsOf: "${\(name)}".unicodeScalars)
+            output.append(contentsOf: "${\(run.isLastSaved ? "last-saved#" : "")\(name)}".unicodeScalars)
             copied = end
         }
         output.append(contentsOf: scalars[copied...])
@@ -53,6 +57,8 @@ enum XFormReferences {
         var end: Int
         var isAbsolute: Bool
         var steps: [String]
+        /// Whether it reads the last saved response's instance, not this one.
+        var isLastSaved = false
     }
 
     /// The location path that starts at `tokens[index]`, if one does there and
@@ -69,6 +75,14 @@ enum XFormReferences {
         switch tokens[index].kind {
         case .slash:
             run.isAbsolute = true
+        case .functionName("instance"):
+            // pyxform's `${last-saved#name}`: the same path in the last saved response.
+            guard tokens.count > index + 4, tokens[index + 1].kind == .leftParenthesis,
+                  tokens[index + 2].kind == .literal(XFormReferences.lastSavedInstance),
+                  tokens[index + 3].kind == .rightParenthesis, tokens[index + 4].kind == .slash else { return nil }
+            run.isAbsolute = true
+            run.isLastSaved = true
+            cursor = index + 4
         case .functionName("current"):
             guard tokens.count > index + 3, tokens[index + 1].kind == .leftParenthesis,
                   tokens[index + 2].kind == .rightParenthesis, tokens[index + 3].kind == .slash else { return nil }

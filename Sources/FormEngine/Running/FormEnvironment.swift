@@ -19,6 +19,9 @@ public struct FormEnvironment: Sendable {
     public var newInstanceID: @Sendable () -> String
     /// How answers read within labels and the summary.
     public var notation: AnswerNotation
+    /// The answers of the response last saved to the form, by question name
+    /// (`${last-saved#name}`); empty when none was saved.
+    public var lastSaved: [String: String] = [:]
 
     /// Creates an environment.
     public init(

@@ -8,6 +8,9 @@ final class FormRuntime {
     /// The device's and user's details; the device id may come late (`FormViewModel.provide(deviceID:)`).
     var environment: FormEnvironment
     let language: Observable<String?>
+    /// Bumped when the last saved response becomes known: what reads it
+    /// (`${last-saved#…}`) is computed again.
+    let lastSavedRevision = Observable(0)
     /// Rows whose answers are refused now; the form is valid when empty.
     let invalidCount = Observable(0)
     private var invalid: Set<ObjectIdentifier> = []
@@ -157,6 +160,7 @@ final class FormScope {
         var nodes = dependencies(expression.readNames, from: owner)
         if repeatEntry != nil, expression.source.contains("position") { nodes.append(position) }
         if expression.readsLanguage { nodes.append(runtime.language) }
+        if expression.readsLastSaved { nodes.append(runtime.lastSavedRevision) }
         return nodes
     }
 
@@ -300,6 +304,26 @@ final class FormScope {
         }
         if entry.dynamicDefault == nil, let literal = entry.question.defaultValue { return literal }
         return ""
+    }
+
+    /// The defaults that read the last saved response (`${last-saved#…}`),
+    /// here and in the repeat instances inside, that still hold the value
+    /// they gave (no one changed it): each as a step giving it again, to take
+    /// once the last saved response is known.
+    func lastSavedDefaultsAsGiven() -> [() -> Void] {
+        var steps: [() -> Void] = []
+        for index in plan.members[repeatEntry] ?? [] {
+            let entry = plan.entries[index]
+            if let expression = entry.dynamicDefault, expression.readsLastSaved, entry.question.type != .calculate,
+               let value = values[index] {
+                let context = context(for: index) { value.value }
+                if value.value == expression.evaluate(in: context).stringValue {
+                    steps.append { value.value = expression.evaluate(in: context).stringValue }
+                }
+            }
+            for instance in repeats[index]?.instances.value ?? [] { steps += instance.scope.lastSavedDefaultsAsGiven() }
+        }
+        return steps
     }
 
     private func applyDefaults(_ members: [Int]) {

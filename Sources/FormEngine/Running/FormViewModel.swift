@@ -321,6 +321,33 @@ public final class FormViewModel {
         fill(root.orderedStates)
     }
 
+    /// Whether some expression of the form reads the last saved response
+    /// (`${last-saved#name}`): an app need not look it up otherwise.
+    public var readsLastSaved: Bool {
+        runtime.plan.entries.contains { entry in entry.expressions.contains(where: \.readsLastSaved) }
+    }
+
+    /// Gives the form the answers of the response last saved to it, as
+    /// `answers()` gives them, for `${last-saved#name}` (Collect's last-saved
+    /// instance: a question in a repeat reads its first instance's answer).
+    /// With `fillingBlanks`, the questions whose default reads it and still
+    /// hold what it gave take it now (not in a draft or an edit, whose values
+    /// are answers); the next responses start with it.
+    public func provide(lastSaved answers: [(path: String, value: String)], fillingBlanks: Bool = true) {
+        var byName: [String: String] = [:]
+        for answer in answers {
+            guard let last = answer.path.split(separator: "/").last else { continue }
+            let name = String(last.prefix { $0 != "[" })
+            if byName[name] == nil { byName[name] = answer.value }
+        }
+        let refreshes = fillingBlanks ? root.lastSavedDefaultsAsGiven() : []
+        runtime.environment.lastSaved = byName
+        batch {
+            runtime.lastSavedRevision.value &+= 1
+            for refresh in refreshes { refresh() }
+        }
+    }
+
     /// The path `target`'s answer has in `answers()` (`member[2]/age`), or
     /// `nil` when it is not among the rows shown now.
     public func answerPath(of target: QuestionState) -> String? {

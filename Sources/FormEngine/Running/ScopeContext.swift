@@ -45,6 +45,12 @@ struct ScopeContext: @MainActor EvaluationContext {
         return scope.runtime.plan.instances.itextText(id)?.text(in: scope.runtime.language.value)
     }
 
+    /// Read from the runtime, not this context's copy of the environment:
+    /// the last saved response may be known after the form started.
+    func lastSavedValue(of name: String) -> String? {
+        scope?.runtime.environment.lastSaved[name]
+    }
+
     /// The XForm's root carries the form's `id` and, if set, its `version`.
     func rootAttribute(_ name: String) -> String? {
         guard let definition = scope?.runtime.plan.definition else { return nil }
@@ -93,6 +99,7 @@ struct ChoiceFilterContext: @MainActor EvaluationContext {
     func secondaryInstance(_ id: String) -> SecondaryInstance? { base.secondaryInstance(id) }
     func itext(_ id: String) -> String? { base.itext(id) }
     func rootAttribute(_ name: String) -> String? { base.rootAttribute(name) }
+    func lastSavedValue(of name: String) -> String? { base.lastSavedValue(of: name) }
 
     func indexedRepeatValue(of name: String, repeat repeatName: String, index: Int) -> String? {
         base.indexedRepeatValue(of: name, repeat: repeatName, index: index)
