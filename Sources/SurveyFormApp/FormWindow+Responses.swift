@@ -146,7 +146,7 @@ extension FormWindow {
             // `member[2]/age` is the question `member/age`, second member.
             let template = answer.path.replacing(/\[\d+\]/, with: "")
             // Calculations and the entity's id are the form's own workings, not answers.
-            guard !calculated.contains(template), answer.path != FormViewModel.entityIDPath else { return nil }
+            guard !calculated.contains(template), !answer.path.hasSuffix(FormViewModel.entityIDPath) else { return nil }
             let label = labels[template].flatMap { $0.isEmpty ? nil : $0 } ?? answer.path
             let position = answer.path.contains("[") ? " (\(answer.path.split(separator: "/").dropLast().joined(separator: "/")))" : ""
             // A time as it was typed, not with its stored milliseconds and

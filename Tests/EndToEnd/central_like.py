@@ -268,21 +268,29 @@ class CentralLike:
         return self._openrosa(handler, 201, "full submission upload was successful!")
 
     def _process_entity(self, form_id, instance_id, xml, deprecated):
-        """Creates or updates the entity a stored submission declares, as
-        Central does when it processes the submission."""
+        """Creates or updates each entity a stored submission declares (its
+        own, or one per repeat instance), as Central does when it processes
+        the submission."""
         root = ElementTree.fromstring(xml)
-        entity = root.find("meta/entity")
-        if entity is None:
-            return
         form = next(f for f in self.forms.values() if form_id in (f.form_id, f.form_id.replace("-", "_")))
-        # The properties: each bind with entities:saveto, read from the submission.
         saveto = "{http://www.opendatakit.org/xforms/entities}saveto"
-        properties = {}
-        for bind in ElementTree.fromstring(form.xml).iter("{http://www.w3.org/2002/xforms}bind"):
-            if bind.get(saveto):
-                node = root.find("/".join(bind.get("nodeset").strip("/").split("/")[1:]))
+        binds = [(bind.get(saveto), bind.get("nodeset").strip("/").split("/")[1:])
+                 for bind in ElementTree.fromstring(form.xml).iter("{http://www.w3.org/2002/xforms}bind") if bind.get(saveto)]
+        # Each element holding an entity's meta: the root, or a repeat instance,
+        # whose properties are the save_to questions below it.
+        for holder in root.iter():
+            entity = holder.find("meta/entity")
+            if entity is None:
+                continue
+            properties = {}
+            for name, steps in binds:
+                below = steps if holder is root else steps[steps.index(holder.tag) + 1:] if holder.tag in steps else None
+                node = holder.find("/".join(below)) if below else None
                 if node is not None:
-                    properties[bind.get(saveto)] = node.text or ""
+                    properties[name] = node.text or ""
+            self._process_one_entity(entity, properties, instance_id, deprecated)
+
+    def _process_one_entity(self, entity, properties, instance_id, deprecated):
         dataset = self.entities.setdefault(entity.get("dataset"), {})
         uuid, label = entity.get("id"), entity.findtext("label")
         if entity.get("update") in ("1", "true") and uuid in dataset:

@@ -193,6 +193,46 @@ def test_an_entity_form_creates_its_entity_on_the_server_once_and_an_edit_submit
         server.stop()
 
 
+def test_an_entity_per_repeat_instance_reaches_the_server_as_one_entity_per_instance(profile, launch):
+    server = CentralLike()
+    try:
+        server.add_form(XFORMS / "entities-in-a-repeat.xml", form_id="plot_trees")
+        assert run(profile, "--get-forms", server.base).returncode == 0
+        [form] = versions(profile, "plot_trees")
+        app = launch(args=[str(form)])
+        app.wait_focus((Atspi.Role.TEXT, "Plot"))
+        app.type("North")
+        # The first tree is there already; its Remove button comes first.
+        app.key("Tab")
+        app.wait_focus((Atspi.Role.PUSH_BUTTON, "Remove Tree 1"))
+        app.key("Tab")
+        app.wait_focus((Atspi.Role.TEXT, "Species"))
+        app.type("Oak")
+        app.key("Tab", "Tab")
+        app.wait_focus((Atspi.Role.PUSH_BUTTON, "Add Tree"))
+        app.key("space")
+        wait_for(lambda: len(app.find_all(Atspi.Role.TEXT, "Species")) == 2, "a second tree")
+        app.wait_focus((Atspi.Role.TEXT, "Species"))
+        app.type("Birch")
+        app.key("ctrl+s")
+        app.wait_status("Response saved")
+        app.quit()
+        assert run(profile, "--sync-now").returncode == 0
+        [(instance_id, stored)] = server.submissions.items()
+        xml = stored["xml"].decode()
+        # Each tree carries its own entity, at the end of its instance.
+        ids = re.findall(r'<species>(\w+)</species><girth/><meta><entity dataset="trees" create="1" id="([0-9a-f-]{36})">'
+                         r"<label>North: \1</label></entity></meta></tree>", xml)
+        assert [species for species, _ in ids] == ["Oak", "Birch"], xml
+        assert len({entity_id for _, entity_id in ids}) == 2, "one entity per tree"
+        assert server.entities == {"trees": {entity_id: {
+            "label": f"North: {species}", "properties": {"species": species, "girth": ""},
+            "version": 1, "conflict": False, "submissions": [instance_id]} for species, entity_id in ids}}
+        assert server.entity_errors == []
+    finally:
+        server.stop()
+
+
 def form_server_row_in_preferences(app, button, row):
     """Presses `button` beside the delivery line; the form server's `row` in
     the Preferences window it opens (the shared server's rows come first in

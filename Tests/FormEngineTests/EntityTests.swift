@@ -43,7 +43,7 @@ final class EntityTests: XCTestCase {
         let definition = try FormFixtures.definition(Self.register)
         XCTAssertEqual(definition.entities, [EntityDeclaration(
             dataset: "trees", label: "concat(${species}, ' ', ${height})", entityID: nil, createIf: "${alive} = 'yes'",
-            updateIf: nil, isInRepeat: false, row: 2
+            updateIf: nil, repeatName: nil, row: 2
         )])
         XCTAssertTrue(definition.entities[0].creates)
         XCTAssertFalse(definition.entities[0].updates)
@@ -69,7 +69,7 @@ final class EntityTests: XCTestCase {
         XCTAssertEqual(problems("| entities |\n| | list_name | entity_id | create_if |\n| | trees | ${a} | true() |").first?
             .hasPrefix("entities row 2: The 'create_if' value is invalid."), true)
         XCTAssertEqual(problems("| entities |\n| | list_name | label |\n| | trees | ${a} |\n| | bees | ${a} |").first?
-            .hasPrefix("entities row 3: The entity list 'bees' cannot be declared here"), true)
+            .hasPrefix("entities row 3: The entity list 'bees' cannot be declared in the survey"), true)
         XCTAssertEqual(problems("| entities |\n| | list_name | label |\n| | trees | ${nowhere} |"),
                        ["entities row 2: The 'label' value refers to ${nowhere}, but no question is named 'nowhere'."])
         XCTAssertEqual(problems("| entities |\n| | list_name | label | colour |\n| | trees | ${a} | red |"), [
@@ -163,23 +163,67 @@ final class EntityTests: XCTestCase {
         }
     }
 
-    @MainActor func testAnEntityPerRepeatInstance_refusesToRunWithItsRow_butTheFormStillReads() async throws {
+    @MainActor func testAnEntityPerRepeatInstance_isWrittenInEachInstance_andKeepsItsIdAcrossAnEdit() async throws {
         let definition = try FormFixtures.definition("""
+            | survey |
+            | | type | name | label | save_to |
+            | | text | plot | Plot | |
+            | | begin repeat | tree | Tree | |
+            | | text | species | Species | species |
+            | | end repeat | | | |
+            | entities |
+            | | list_name | label |
+            | | trees | concat(${plot}, ': ', ${species}) |
+            """)
+        XCTAssertEqual(definition.entities.first?.repeatName, "tree", "placed by its reference into the repeat")
+        let ids = Counter()
+        let environment = FormEnvironment(newInstanceID: { "uuid:id-\(ids.next())" })
+        let form = try FormViewModel(definition: definition, environment: environment)
+        XCTAssertNil(form.createdEntityID, "the response itself creates none")
+        form.restore([("plot", "North"), ("tree[1]/species", "Oak"), ("tree[2]/species", "Ash")])
+        let entities = form.entities()
+        XCTAssertEqual(entities.map(\.path), ["tree[1]/", "tree[2]/"])
+        XCTAssertEqual(entities.map(\.label), ["North: Oak", "North: Ash"])
+        XCTAssertEqual(Set(entities.map(\.id)).count, 2, "an id of its own for each: \(entities.map(\.id))")
+        XCTAssertFalse(entities.contains { $0.id.isEmpty || $0.id.hasPrefix("uuid:") })
+
+        let xml = SubmissionXML.document(for: definition, answers: form.answers(), instanceID: "uuid:r", entities: entities)
+        XCTAssertTrue(xml.contains("""
+            <tree><species>Oak</species><meta><entity dataset="trees" create="1" id="\(entities[0].id)"><label>North: Oak</label>\
+            </entity></meta></tree><tree><species>Ash</species><meta><entity dataset="trees" create="1" id="\(entities[1].id)">\
+            <label>North: Ash</label></entity></meta></tree><meta><instanceID>uuid:r</instanceID></meta>
+            """), xml)
+
+        // An edit names each instance's entity again.
+        let edit = try FormViewModel(definition: definition, environment: environment)
+        edit.restore(form.answers())
+        XCTAssertEqual(edit.entities(), entities)
+        XCTAssertTrue(XMLParser(data: Data(xml.utf8)).parse(), "well-formed")
+    }
+
+    func testTwoEntitiesInOneRepeat_areRefusedWithTheSecondsRow_andTheRepeatColumnIsUnused() throws {
+        // pyxform places an entity by what it reads, whatever the column says.
+        XCTAssertNil(try FormFixtures.definition("""
+            | survey |
+            | | type | name | label |
+            | | text | tree | Tree |
+            | entities |
+            | | list_name | label | repeat |
+            | | trees | ${tree} | plots |
+            """).entities.first?.repeatName)
+        XCTAssertEqual(FormFixtures.problems("""
             | survey |
             | | type | name | label |
             | | begin repeat | plot | Plot |
             | | text | tree | Tree |
             | | end repeat | | |
             | entities |
-            | | list_name | label |
-            | | trees | ${tree} |
-            """)
-        XCTAssertEqual(definition.entities.first?.isInRepeat, true)
-        XCTAssertThrowsError(try FormViewModel(definition: definition)) { error in
-            XCTAssertEqual((error as? FormDefinitionError)?.problems.map(\.description), [
-                "entities row 2: The entity list 'trees' takes an entity from each instance of a repeat, which Survey Form cannot collect yet.",
-            ])
-        }
+            | | list_name | label | repeat |
+            | | trees | ${tree} | plot |
+            | | bushes | ${tree} | plot |
+            """).map(\.description), [
+            "entities row 3: The entity list 'bushes' cannot be declared in the repeat 'plot': 'trees' (row 2) is, and each survey, group or repeat holds one entity.",
+        ])
     }
 
     /// pyxform's XForm for an update, read back into the entities row it
@@ -205,7 +249,7 @@ final class EntityTests: XCTestCase {
         let definition = try FormDefinition(data: Data(xml.utf8), fileName: "trees.xml")
         XCTAssertEqual(definition.entities, [EntityDeclaration(
             dataset: "trees", label: "concat('Tree ', ${tree})", entityID: "${tree}", createIf: "${h} > 10",
-            updateIf: "${h} <= 10", isInRepeat: false, row: 2
+            updateIf: "${h} <= 10", repeatName: nil, row: 2
         )])
         XCTAssertEqual(definition.allQuestions.map(\.name), ["tree", "h"], "the entity is no question")
     }

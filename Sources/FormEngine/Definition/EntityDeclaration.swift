@@ -13,9 +13,11 @@ public struct EntityDeclaration: Sendable, Equatable {
     public var createIf: String?
     /// When the entity is updated: an expression, or `nil` for always (when updating).
     public var updateIf: String?
-    /// Whether the declaration lives in a repeat (the `repeat` column, or
-    /// references to questions inside one): an entity per repeat instance.
-    public var isInRepeat: Bool
+    /// The repeat the declaration lives in (the innermost repeat its
+    /// references and `save_to` questions reach into, as pyxform places it;
+    /// pyxform reads the `repeat` column and leaves it unused): an entity per
+    /// instance; `nil` for one entity per response.
+    public var repeatName: String?
     /// The entities sheet's row.
     public var row: Int
 
@@ -24,6 +26,8 @@ public struct EntityDeclaration: Sendable, Equatable {
     public var creates: Bool { entityID == nil || createIf != nil }
     /// Whether a response may update the entity `entityID` names.
     public var updates: Bool { entityID != nil }
+    /// Whether there is an entity per instance of a repeat.
+    public var isInRepeat: Bool { repeatName != nil }
 }
 
 /// Reads the entities sheet and the survey's `save_to` column, refusing what
@@ -39,14 +43,16 @@ struct EntitySheetParser {
     /// The declarations of `table` (nil when the form has none), given the
     /// survey's questions; `survey`'s `save_to` cells are checked against them.
     mutating func parse(_ table: SheetTable?, survey: SheetTable, questions: [Question]) -> [EntityDeclaration] {
-        var inRepeat: [String: Bool] = [:]
-        func visit(_ questions: [Question], _ repeated: Bool) {
+        // Each question's innermost repeat, and how deep it lies.
+        var enclosing: [String: (repeatName: String, depth: Int)] = [:]
+        func visit(_ questions: [Question], _ around: (repeatName: String, depth: Int)?) {
             for question in questions {
-                inRepeat[question.name] = repeated || (inRepeat[question.name] ?? false)
-                visit(question.children, repeated || question.type == .repeatGroup)
+                if let around { enclosing[question.name] = around }
+                let inner = question.type == .repeatGroup ? (question.name, (around?.depth ?? 0) + 1) : around
+                visit(question.children, inner)
             }
         }
-        visit(questions, false)
+        visit(questions, nil)
 
         var declarations: [EntityDeclaration] = []
         if let table {
@@ -61,27 +67,37 @@ struct EntitySheetParser {
                 return []
             }
             let dataset = table.cells("dataset"), entityID = table.cells("entity_id"), createIf = table.cells("create_if")
-            let updateIf = table.cells("update_if"), repeatName = table.cells("repeat"), label = table.texts("label")
+            let updateIf = table.cells("update_if"), label = table.texts("label")
             for row in table.rows where !row.isEmpty {
                 let declaration = EntityDeclaration(
                     dataset: row[dataset] ?? "", label: row.translated(label).text(in: nil), entityID: row[entityID],
-                    createIf: row[createIf], updateIf: row[updateIf], isInRepeat: false, row: row.number
+                    createIf: row[createIf], updateIf: row[updateIf], repeatName: nil, row: row.number
                 )
                 guard check(declaration) else { continue }
                 var references = [declaration.label, declaration.entityID, declaration.createIf, declaration.updateIf]
                     .compactMap { $0 }.flatMap { (try? ReferenceScanner.references(in: $0).get()) ?? [] }
-                references += saveToQuestions(survey).map(\.name)
+                // A question saves to this list's entity: `list#property`, or
+                // a bare `property` when the form declares one list.
+                let declaredRows = table.rows.filter { !$0.isEmpty }.count
+                references += saveToQuestions(survey).filter { question in
+                    question.saveTo.contains("#") ? question.saveTo.hasPrefix(declaration.dataset + "#") : declaredRows == 1
+                }.map(\.name)
                 var placed = declaration
-                placed.isInRepeat = row[repeatName] != nil || references.contains { inRepeat[$0] == true }
+                placed.repeatName = references.compactMap { enclosing[$0] }.max { $0.depth < $1.depth }?.repeatName
                 declarations.append(placed)
             }
-            // One entity per container: the survey's meta holds one.
-            let atSurvey = declarations.filter { !$0.isInRepeat }
-            if atSurvey.count > 1 {
-                problems.append(FormProblem(
-                    sheet: "entities", row: atSurvey[1].row,
-                    "The entity list '\(atSurvey[1].dataset)' cannot be declared here: the survey already declares '\(atSurvey[0].dataset)' (row \(atSurvey[0].row)), and each survey, group or repeat holds one entity."
-                ))
+            // One entity per container: the survey's meta holds one, and each repeat's.
+            var placed: [String: EntityDeclaration] = [:]
+            for declaration in declarations {
+                if let other = placed[declaration.repeatName ?? ""] {
+                    let container = declaration.repeatName.map { "the repeat '\($0)'" } ?? "the survey"
+                    problems.append(FormProblem(
+                        sheet: "entities", row: declaration.row,
+                        "The entity list '\(declaration.dataset)' cannot be declared in \(container): '\(other.dataset)' (row \(other.row)) is, and each survey, group or repeat holds one entity."
+                    ))
+                } else {
+                    placed[declaration.repeatName ?? ""] = declaration
+                }
             }
         }
         checkSaveTo(survey, hasEntities: table != nil)
@@ -131,7 +147,7 @@ struct EntitySheetParser {
             func refuse(_ message: String) {
                 problems.append(FormProblem(sheet: "survey", row: question.row, "The 'save_to' value is invalid. \(message)"))
             }
-            let property = question.saveTo
+            let property = String(question.saveTo.split(separator: "#", omittingEmptySubsequences: false).last ?? "")
             if !hasEntities {
                 refuse("Saving to an entity property needs an entities sheet that declares the entity list.")
             } else if question.type.hasPrefix("begin") || question.type.hasPrefix("end") {
@@ -142,10 +158,10 @@ struct EntitySheetParser {
                 refuse("Names used here must not begin with two underscores.")
             } else if !XMLName.isValid(property) {
                 refuse("Names must begin with a letter or underscore; after it, letters, digits, underscores, hyphens or periods.")
-            } else if let other = seen[property] {
+            } else if let other = seen[question.saveTo] {
                 refuse("The property '\(property)' is already saved from row \(other).")
             } else {
-                seen[property] = question.row
+                seen[question.saveTo] = question.row
             }
         }
     }

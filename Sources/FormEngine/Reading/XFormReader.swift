@@ -269,7 +269,7 @@ private struct XFormTranslation {
             let nodePath = path + [node.name]
             let ref = "/" + nodePath.joined(separator: "/")
             if node.name == "meta", groups[ref] == nil, let entity = node.child("entity"), entity["dataset"] != nil {
-                entityRow(entity, path: nodePath + ["entity"], repeatName: path.count == 1 ? nil : path.last)
+                entityRow(entity, path: nodePath + ["entity"])
                 // A repeat's meta holds its entity only.
                 if path.count > 1 { continue }
             }
@@ -304,12 +304,14 @@ private struct XFormTranslation {
         }
     }
 
-    /// pyxform's `meta/entity`: a row of the entities sheet, its expressions
-    /// the calculations bound to the entity's attributes and label.
-    private mutating func entityRow(_ entity: XMLTree, path: [String], repeatName: String?) {
+    /// pyxform's `meta/entity` (the survey's, or a repeat's): a row of the
+    /// entities sheet, its expressions the calculations bound to the entity's
+    /// attributes and label.
+    private mutating func entityRow(_ entity: XMLTree, path: [String]) {
         let base = "/" + path.joined(separator: "/") + "/"
+        // Relative paths start from the label or the attribute itself.
         func calculation(_ node: String) -> String? {
-            binds[base + node]?["calculate"].map { restore($0, path) }
+            binds[base + node]?["calculate"].map { restore($0, path + [node]) }
         }
         var row = ["list_name": entity["dataset"] ?? ""]
         row["label"] = calculation("label")
@@ -318,7 +320,7 @@ private struct XFormTranslation {
             row["entity_id"] = calculation("@id") ?? ""
             row["update_if"] = calculation("@update")
         }
-        row["repeat"] = repeatName
+        // Placed in the survey or a repeat by what it reads, as pyxform placed it.
         entities.append(row)
     }
 

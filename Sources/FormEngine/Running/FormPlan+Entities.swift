@@ -2,6 +2,8 @@
 /// give the `meta/entity` element's label and attributes.
 struct PlannedEntity: Sendable {
     var declaration: EntityDeclaration
+    /// The repeat whose instances each carry one, or `nil` for the response's.
+    var repeatEntry: Int?
     var label: FormExpression?
     var entityID: FormExpression?
     var createIf: FormExpression?
@@ -14,16 +16,20 @@ struct PlannedEntity: Sendable {
 }
 
 extension FormPlan {
-    /// Compiles the entities sheet's expressions; a declaration this engine
-    /// cannot collect is a problem naming its row.
+    /// Compiles the entities sheet's expressions, each declaration placed in
+    /// the survey or its repeat; what cannot be placed is a problem naming its row.
     mutating func planEntities() {
         for declaration in definition.entities {
-            guard !declaration.isInRepeat else {
-                problems.append(FormProblem(
-                    sheet: "entities", row: declaration.row,
-                    "The entity list '\(declaration.dataset)' takes an entity from each instance of a repeat, which Survey Form cannot collect yet."
-                ))
-                continue
+            var repeatEntry: Int?
+            if let name = declaration.repeatName {
+                guard let entry = entryByName[name], entries[entry].question.type == .repeatGroup else {
+                    problems.append(FormProblem(
+                        sheet: "entities", row: declaration.row,
+                        "The entity list '\(declaration.dataset)' is declared in the repeat '\(name)', which the survey does not have."
+                    ))
+                    continue
+                }
+                repeatEntry = entry
             }
             func parse(_ text: String?, _ column: String) -> FormExpression? {
                 guard let text else { return nil }
@@ -38,7 +44,7 @@ extension FormPlan {
                 }
             }
             var planned = PlannedEntity(
-                declaration: declaration, label: parse(declaration.label, "label"), entityID: parse(declaration.entityID, "entity_id"),
+                declaration: declaration, repeatEntry: repeatEntry, label: parse(declaration.label, "label"), entityID: parse(declaration.entityID, "entity_id"),
                 createIf: parse(declaration.createIf, "create_if"), updateIf: parse(declaration.updateIf, "update_if")
             )
             if let id = declaration.entityID, planned.entityID != nil {

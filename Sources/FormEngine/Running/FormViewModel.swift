@@ -49,7 +49,7 @@ public final class FormViewModel {
         let invalidCount = runtime.invalidCount
         isValid = Derived(from: [invalidCount]) { invalidCount.value == 0 }
         instanceID = environment.newInstanceID()
-        createdEntityID = Self.newEntityID(plan, environment)
+        createdEntityID = Self.newEntityID(plan, environment, repeatEntry: nil)
         root = FormScope(runtime: runtime, repeatEntry: nil, parent: nil, position: 1)
         root.build()
     }
@@ -249,7 +249,9 @@ public final class FormViewModel {
                 let name = question.path.dropFirst(depth).joined(separator: "/")
                 if let repeatState = state.repeatState {
                     for (offset, instance) in repeatState.instances.value.enumerated() {
-                        collect(instance.states, prefix: "\(prefix)\(name)[\(offset + 1)]/", depth: question.path.count)
+                        let instancePrefix = "\(prefix)\(name)[\(offset + 1)]/"
+                        collect(instance.states, prefix: instancePrefix, depth: question.path.count)
+                        if let id = instance.entityID { result.append((instancePrefix + Self.entityIDPath, id)) }
                     }
                 } else if question.type != .group, question.type != .note, !question.type.isDataFileDeclaration {
                     let value = question.type == .end
@@ -267,10 +269,12 @@ public final class FormViewModel {
     /// its node in the instance.
     public static let entityIDPath = "meta/entity/@id"
 
-    /// A new entity id, when the form creates entities: a UUID as XPath's
-    /// `uuid()` gives it.
-    private static func newEntityID(_ plan: FormPlan, _ environment: FormEnvironment) -> String? {
-        guard plan.entities.contains(where: { $0.declaration.creates && $0.declaration.entityID == nil }) else { return nil }
+    /// A new entity id, when the survey (`repeatEntry` nil) or an instance of
+    /// the repeat creates entities: a UUID as XPath's `uuid()` gives it.
+    static func newEntityID(_ plan: FormPlan, _ environment: FormEnvironment, repeatEntry: Int?) -> String? {
+        guard plan.entities.contains(where: {
+            $0.repeatEntry == repeatEntry && $0.declaration.creates && $0.declaration.entityID == nil
+        }) else { return nil }
         let id = environment.newInstanceID()
         return id.hasPrefix("uuid:") ? String(id.dropFirst(5)) : id
     }
@@ -278,25 +282,49 @@ public final class FormViewModel {
     /// The `meta/entity` elements of the response as answered now, as the
     /// form's entities sheet declares them.
     public func entities() -> [SubmissionXML.Entity] {
-        let context = root.context(for: 0) { "" }
-        func text(_ expression: FormExpression?) -> String {
-            expression?.evaluate(in: context).stringValue ?? ""
-        }
-        func flag(_ condition: FormExpression?) -> String {
-            condition.map { $0.evaluate(in: context).booleanValue ? "true" : "false" } ?? "1"
-        }
-        return runtime.plan.entities.map { planned in
+        func entity(_ planned: PlannedEntity, in context: ScopeContext, path: String, createdID: String?) -> SubmissionXML.Entity {
+            func text(_ expression: FormExpression?) -> String {
+                expression?.evaluate(in: context).stringValue ?? ""
+            }
+            func flag(_ condition: FormExpression?) -> String {
+                condition.map { $0.evaluate(in: context).booleanValue ? "true" : "false" } ?? "1"
+            }
             let declaration = planned.declaration
             var entity = SubmissionXML.Entity(dataset: declaration.dataset)
+            entity.path = path
             if declaration.creates { entity.create = flag(planned.createIf) }
             if declaration.updates {
                 entity.update = flag(planned.updateIf)
                 entity.versions = (text(planned.baseVersion), text(planned.trunkVersion), text(planned.branchID))
             }
-            entity.id = planned.entityID.map(text) ?? createdEntityID ?? ""
+            entity.id = planned.entityID.map(text) ?? createdID ?? ""
             entity.label = declaration.label == nil ? nil : text(planned.label)
             return entity
         }
+        var result: [SubmissionXML.Entity] = []
+        for planned in runtime.plan.entities {
+            guard let repeatEntry = planned.repeatEntry else {
+                result.append(entity(planned, in: root.context(for: 0) { "" }, path: "", createdID: createdEntityID))
+                continue
+            }
+            // Each relevant instance of the repeat, wherever it is nested, as `answers()` walks them.
+            func visit(_ states: [QuestionState], prefix: String, depth: Int) {
+                for state in states where state.isRelevant.value {
+                    guard let repeatState = state.repeatState else { continue }
+                    let name = state.question.path.dropFirst(depth).joined(separator: "/")
+                    for (offset, instance) in repeatState.instances.value.enumerated() {
+                        let instancePrefix = "\(prefix)\(name)[\(offset + 1)]/"
+                        if repeatState.entry == repeatEntry {
+                            result.append(entity(planned, in: instance.scope.context(for: repeatEntry) { "" },
+                                                 path: instancePrefix, createdID: instance.entityID))
+                        }
+                        visit(instance.states, prefix: instancePrefix, depth: state.question.path.count)
+                    }
+                }
+            }
+            visit(root.orderedStates, prefix: "", depth: 0)
+        }
+        return result
     }
 
     // MARK: - Changes
@@ -380,8 +408,13 @@ public final class FormViewModel {
         func isRestored(_ type: QuestionType) -> Bool {
             type.isAnswerable || (type.isMetadata && type != .end && type != .audit)
         }
-        func place(_ path: Substring, _ value: String, in states: [QuestionState], depth: Int) {
+        func place(_ path: Substring, _ value: String, in states: [QuestionState], depth: Int, instance: RepeatInstance?) {
             let name: (QuestionState) -> String = { $0.question.path.dropFirst(depth).joined(separator: "/") }
+            if path == Self.entityIDPath, let instance {
+                // The instance's entity, made when it began; an instance that creates none keeps none.
+                if instance.entityID != nil { instance.entityID = value }
+                return
+            }
             guard let open = path.firstIndex(of: "[") else {
                 guard let state = states.first(where: { name($0) == path }),
                       isRestored(state.question.type), state.question.type != .calculate else { return }
@@ -398,7 +431,8 @@ public final class FormViewModel {
             while repeatState.instances.value.count < position, repeatState.add() != nil {}
             guard repeatState.instances.value.count >= position else { return }
             let instance = repeatState.instances.value[position - 1]
-            place(path[path.index(close, offsetBy: 2)...], value, in: instance.states, depth: state.question.path.count)
+            place(path[path.index(close, offsetBy: 2)...], value, in: instance.states, depth: state.question.path.count,
+                  instance: instance)
         }
         // Not one batch: a `repeat_count` answered earlier in the list must
         // have made its instances before the answers inside them arrive.
@@ -407,7 +441,7 @@ public final class FormViewModel {
                 if createdEntityID != nil { createdEntityID = answer.value }
                 continue
             }
-            place(Substring(answer.path), answer.value, in: root.orderedStates, depth: 0)
+            place(Substring(answer.path), answer.value, in: root.orderedStates, depth: 0, instance: nil)
         }
         // Restored, not answered now, with whatever the answers changed in
         // turn: each message waits as a new response's would; and nothing
@@ -460,6 +494,6 @@ public final class FormViewModel {
     /// Gives the next response its own instance id, answers untouched.
     public func startNewInstance() {
         instanceID = runtime.environment.newInstanceID()
-        createdEntityID = Self.newEntityID(runtime.plan, runtime.environment)
+        createdEntityID = Self.newEntityID(runtime.plan, runtime.environment, repeatEntry: nil)
     }
 }

@@ -53,6 +53,7 @@ public final class RepeatState {
             runtime: owner.runtime, repeatEntry: entry, parent: owner, position: instances.value.count + 1
         )
         let instance = RepeatInstance(scope: scope)
+        instance.entityID = FormViewModel.newEntityID(owner.runtime.plan, owner.runtime.environment, repeatEntry: entry)
         scope.build()
         // Held by the instance, so that a removed instance's answers are let go.
         instance.revisionTokens = scope.orderedStates.map { state in
@@ -100,6 +101,9 @@ public final class RepeatState {
 public final class RepeatInstance {
     let scope: FormScope
     var revisionTokens: [ObservationToken] = []
+    /// The id of the entity the instance creates (`uuid()` when the
+    /// instance begins), kept with the answers; `nil` when it creates none.
+    public internal(set) var entityID: String?
 
     init(scope: FormScope) {
         self.scope = scope

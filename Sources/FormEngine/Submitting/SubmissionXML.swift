@@ -12,6 +12,9 @@ public enum SubmissionXML {
     /// 2024.1.0): what the server creates or updates from the response.
     public struct Entity: Sendable, Equatable {
         public var dataset: String
+        /// Where its `meta` is: `""` for the response's, else the repeat
+        /// instance's answer path prefix (`tree[2]/`).
+        public var path = ""
         /// `1`, or a `create_if`'s value (`true`, `false`); `nil`: not created.
         public var create: String?
         /// `1`, or an `update_if`'s value; `nil`: not updated.
@@ -27,7 +30,7 @@ public enum SubmissionXML {
         }
 
         public static func == (lhs: Entity, rhs: Entity) -> Bool {
-            lhs.dataset == rhs.dataset && lhs.create == rhs.create && lhs.update == rhs.update
+            lhs.dataset == rhs.dataset && lhs.path == rhs.path && lhs.create == rhs.create && lhs.update == rhs.update
                 && lhs.versions?.base == rhs.versions?.base && lhs.versions?.trunk == rhs.versions?.trunk
                 && lhs.versions?.branch == rhs.versions?.branch && lhs.id == rhs.id && lhs.label == rhs.label
         }
@@ -69,6 +72,8 @@ public enum SubmissionXML {
         if let version = settings.version { xml += " version=\"\(escaped(version, attribute: true))\"" }
         xml += ">"
         var audit: String?
+        var entityByPath: [String: Entity] = [:]
+        for entity in entities { entityByPath[entity.path] = entity }
 
         func write(_ questions: [Question], prefix: String) {
             for question in questions {
@@ -78,9 +83,10 @@ public enum SubmissionXML {
                     audit = values[prefix + name]
                 case .repeatGroup:
                     var position = 1
-                    while occupied.contains("\(prefix)\(name)[\(position)]/") {
+                    while case let instance = "\(prefix)\(name)[\(position)]/", occupied.contains(instance) || entityByPath[instance] != nil {
                         xml += "<\(name)>"
-                        write(question.children, prefix: "\(prefix)\(name)[\(position)]/")
+                        write(question.children, prefix: instance)
+                        if let entity = entityByPath[instance] { xml += "<meta>\(entity.xml)</meta>" }
                         xml += "</\(name)>"
                         position += 1
                     }
@@ -98,7 +104,7 @@ public enum SubmissionXML {
         write(definition.questions, prefix: "")
 
         xml += "<meta>"
-        for entity in entities { xml += entity.xml }
+        if let entity = entityByPath[""] { xml += entity.xml }
         if let audit { xml += audit.isEmpty ? "<audit/>" : "<audit>\(escaped(audit))</audit>" }
         xml += "<instanceID>\(escaped(instanceID))</instanceID>"
         if definition.settings.instanceName != nil {
