@@ -98,6 +98,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // The desktop application: its windows, the form renderer and its
@@ -163,7 +164,14 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "OpenRosaTests", dependencies: ["OpenRosa", "FormEngine"]),
+        .testTarget(
+            name: "OpenRosaTests",
+            dependencies: [
+                "OpenRosa", "FormEngine",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // The app's own code: the renderer's registry and each control kind
         // on real widgets, under Xvfb.
         .testTarget(

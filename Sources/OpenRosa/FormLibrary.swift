@@ -85,8 +85,8 @@ public struct FormLibrary: Sendable {
             // a version is named by the MD5 of its own bytes.
             let xml = try await client.formXML(of: form)
             let md5 = OpenRosaClient.hex(Insecure.MD5.hash(data: xml))
-            if Self.encryptsResponses(xml) {
-                throw OpenRosaError(tr("The form %@ on %@ encrypts its responses, which Survey Form does not do yet: it is not downloaded, so that no answer to it is kept or sent unencrypted.", form.formID, server.displayName), kind: .refused)
+            if let key = Self.publicKey(in: xml), SubmissionEnvelope.rsaKey(key) == nil {
+                throw OpenRosaError(tr("The form %@ on %@ names a public key to encrypt its responses with that is not an RSA key of 2048 bits or more: it is not downloaded, so that no answer to it is sent unencrypted.", form.formID, server.displayName), kind: .refused)
             }
             versionFolder = formFolder.appendingPathComponent(md5, isDirectory: true)
             if !FileManager.default.fileExists(atPath: versionFolder.path) {
@@ -230,17 +230,17 @@ public struct FormLibrary: Sendable {
         }
     }
 
-    /// Whether the XForm names a public key its responses are to be
-    /// encrypted with (`submission`'s `base64RsaPublicKey`, from the
-    /// settings' `public_key`).
-    static func encryptsResponses(_ xml: Data) -> Bool {
-        guard let root = try? XMLTree.parse(xml) else { return false }
-        func search(_ element: XMLTree, depth: Int) -> Bool {
+    /// The public key the XForm's responses are to be encrypted with
+    /// (`submission`'s `base64RsaPublicKey`, from the settings'
+    /// `public_key`), or nil.
+    static func publicKey(in xml: Data) -> String? {
+        guard let root = try? XMLTree.parse(xml) else { return nil }
+        func search(_ element: XMLTree, depth: Int) -> String? {
             if element.name == "submission", let key = element["base64RsaPublicKey"],
-               !key.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return true }
+               !key.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return key }
             // The submission element is in the head's model, near the top.
-            guard depth < 4 else { return false }
-            return element.children.contains { search($0, depth: depth + 1) }
+            guard depth < 4 else { return nil }
+            return element.children.lazy.compactMap { search($0, depth: depth + 1) }.first
         }
         return search(root, depth: 0)
     }

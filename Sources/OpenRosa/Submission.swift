@@ -15,12 +15,50 @@ public struct Submission: Sendable {
     /// For an edit, the instance id of the revision it replaces (the XML's
     /// `meta/deprecatedID`).
     public var deprecatedID: String?
+    /// For a form that encrypts its responses, the envelope they go in:
+    /// the server is sent its manifest, each file encrypted (`NAME.enc`)
+    /// and the XML as `submission.xml.enc`, never the plain answers.
+    public var envelope: SubmissionEnvelope?
 
-    public init(instanceID: String, xml: Data, attachments: [URL], deprecatedID: String? = nil) {
+    public init(instanceID: String, xml: Data, attachments: [URL], deprecatedID: String? = nil, envelope: SubmissionEnvelope? = nil) {
         self.instanceID = instanceID
         self.xml = xml
         self.attachments = attachments
         self.deprecatedID = deprecatedID
+        self.envelope = envelope
+    }
+
+    /// The submission as the server is sent it: for an encrypted one, its
+    /// manifest with the encrypted files, written to a private folder in
+    /// `scratch` (removed by the caller); else itself.
+    func sealed(in scratch: URL) throws(OpenRosaError) -> Submission {
+        guard let envelope else { return self }
+        let folder = scratch.appendingPathComponent("encrypted-" + UUID().uuidString.lowercased(), isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw OpenRosaError(tr("Response %@ could not be encrypted: %@", instanceID, error.localizedDescription), kind: .local)
+        }
+        var files: [URL] = []
+        for (index, file) in attachments.enumerated() {
+            guard let data = try? Data(contentsOf: file) else {
+                throw OpenRosaError(tr("The file %@ of response %@ cannot be read.", file.lastPathComponent, instanceID), kind: .local)
+            }
+            files.append(try write(envelope.encrypt(data, index: index, instanceID: instanceID), to: folder, as: file.lastPathComponent + ".enc"))
+        }
+        files.append(try write(envelope.encrypt(xml, index: attachments.count, instanceID: instanceID),
+                               to: folder, as: SubmissionEnvelope.xmlFileName + ".enc"))
+        return Submission(instanceID: instanceID, xml: envelope.manifest, attachments: files, deprecatedID: deprecatedID)
+    }
+
+    private func write(_ data: Data, to folder: URL, as name: String) throws(OpenRosaError) -> URL {
+        let url = folder.appendingPathComponent(name)
+        do {
+            try data.write(to: url)
+        } catch {
+            throw OpenRosaError(tr("Response %@ could not be encrypted: %@", instanceID, error.localizedDescription), kind: .local)
+        }
+        return url
     }
 }
 
@@ -50,6 +88,12 @@ extension OpenRosaClient {
     /// server has stored it (201, or 202 for one it held already); throws
     /// saying why not, the server's own message included.
     public func submit(_ submission: Submission) async throws(OpenRosaError) {
+        guard submission.envelope == nil else {
+            let scratch = FileManager.default.temporaryDirectory
+            let sealed = try submission.sealed(in: scratch)
+            defer { try? FileManager.default.removeItem(at: sealed.attachments[0].deletingLastPathComponent()) }
+            return try await submit(sealed)
+        }
         var limit = try await acceptedLength()
         var files: [(url: URL, size: Int)] = []
         for file in submission.attachments {

@@ -25,9 +25,10 @@ extension FormWindow {
 
     /// Whether `response` may be edited here: a response to this version of
     /// the form (its answers are this version's questions), in a store
-    /// that may be written.
+    /// that may be written. A form that encrypts its responses takes none,
+    /// as in ODK Collect: its server cannot read an edit as one.
     func canEdit(_ response: FormResponse) -> Bool {
-        guard let store, !store.isReadOnly, !isKiosk else { return false }
+        guard let store, !store.isReadOnly, !isKiosk, form.definition.settings.publicKey == nil else { return false }
         return response.formID == form.id && response.formVersion == form.version
     }
 

@@ -161,6 +161,8 @@ extension FormWindow {
         let editable = canEdit(response)
         if !editable, response.formVersion != form.version {
             body += "\n\n" + String(format: tr("It answers version %@ of the form: open that version to edit it."), response.formVersion)
+        } else if form.definition.settings.publicKey != nil {
+            body += "\n\n" + tr("The form encrypts its responses for its server, which takes no edit of one: it stays as it was sent.")
         }
         let dialog = MessageDialog(
             over: window, heading: String(format: tr("Response of %@"), Self.rowDateFormatter.string(from: response.submittedAt)),

@@ -569,9 +569,10 @@ final class FormWindow: AppWindow {
             for: form.definition, answers: viewModel.answers(), instanceID: viewModel.instanceID,
             instanceName: viewModel.instanceName(), deprecatedID: editedRevision?.instanceID, entities: viewModel.entities()
         )
+        let publicKey = form.definition.settings.publicKey
         return {
             guard let server = library.server(forFormAt: URL(fileURLWithPath: path)) else { return .sharedServer }
-            return .openRosa(server: server.url.absoluteString, submission: xml)
+            return .openRosa(server: server.url.absoluteString, submission: xml, publicKey: publicKey)
         }
     }
 

@@ -44,6 +44,14 @@ public struct OutgoingResponse: Sendable, Equatable {
     public var submission: String?
     /// For an edit, the revision it replaces.
     public var deprecatedID: String?
+    /// For a form whose responses are encrypted for its server (ODK's
+    /// `base64RsaPublicKey`), the form's public key: such a response is
+    /// never sent as it is stored.
+    public var publicKey: String?
+    /// The encrypted envelope made at its first try (`keepEnvelope`), sent
+    /// unchanged by every later one, so that a retry repeats the request
+    /// the server may already hold rather than a new encryption of it.
+    public var envelope: Data?
 }
 
 /// Where a stored response is delivered: decided when it is stored, by
@@ -52,12 +60,13 @@ public enum DeliveryDestination: Sendable, Equatable {
     /// The shared PostgreSQL server set in Preferences.
     case sharedServer
     /// The OpenRosa server its form was downloaded from (its address), with
-    /// the instance XML the server is sent.
-    case openRosa(server: String, submission: String)
+    /// the instance XML the server is sent and, for a form that encrypts
+    /// its responses, the form's public key.
+    case openRosa(server: String, submission: String, publicKey: String? = nil)
 
     /// The server's address as the outbox records it; nil for the shared server.
     var server: String? {
-        if case .openRosa(let server, _) = self { return server }
+        if case .openRosa(let server, _, _) = self { return server }
         return nil
     }
 }
@@ -126,7 +135,7 @@ extension ResponseStore {
                 let arguments: StatementArguments = ["now": now, "limit": limit, "lease": leaseEnd, "destination": destination]
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT d.instanceID, d.attempts, f.id, f.formID, f.formVersion, f.startedAt, f.submittedAt, f.answers, d.submission,
-                        f.deprecatedID
+                        f.deprecatedID, d.publicKey, d.envelope
                     FROM delivery AS d
                     LEFT JOIN form_response AS f ON f.id = d.responseID
                     WHERE d.rowid IN (\(due))
@@ -149,7 +158,8 @@ extension ResponseStore {
                         batch.append(OutgoingResponse(
                             instanceID: instanceID, formID: row[3], formVersion: row[4],
                             startedAt: row[5], submittedAt: row[6], answersJSON: AnswersJSON.text(of: answers),
-                            attempts: attempts, attachmentNames: names, submission: row[8], deprecatedID: row[9]
+                            attempts: attempts, attachmentNames: names, submission: row[8], deprecatedID: row[9],
+                            publicKey: row[10], envelope: row[11]
                         ))
                         // Its files count toward the batch's bytes too.
                         bytes += names.isEmpty ? 0 : attachments.size(of: names, instanceID: instanceID)
@@ -200,11 +210,11 @@ extension ResponseStore {
     public func destination(of instanceID: String) throws -> DeliveryDestination {
         do {
             return try database().read { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT destination, submission FROM delivery WHERE instanceID = ?",
+                guard let row = try Row.fetchOne(db, sql: "SELECT destination, submission, publicKey FROM delivery WHERE instanceID = ?",
                                                  arguments: [instanceID]),
                       let server: String = row[0], let submission: String = row[1]
                 else { return .sharedServer }
-                return .openRosa(server: server, submission: submission)
+                return .openRosa(server: server, submission: submission, publicKey: row[2])
             }
         } catch {
             throw StorageError(tr("Could not read the responses: %@", Self.describe(error)))
@@ -237,6 +247,21 @@ extension ResponseStore {
                         state = CASE state WHEN 'sending' THEN 'waiting' ELSE state END
                     WHERE state IN ('failed', 'sending')
                     """)
+            }
+        } catch {
+            throw StorageError(tr("Could not record the delivery: %@", Self.describe(error)))
+        }
+    }
+
+    /// Keeps the encrypted envelope made for `instanceID`'s first try and
+    /// returns the one kept: an envelope kept already stays.
+    public func keepEnvelope(_ envelope: Data, for instanceID: String) throws -> Data {
+        if let readOnlyError { throw readOnlyError }
+        do {
+            return try database().write { db in
+                try db.execute(sql: "UPDATE delivery SET envelope = ? WHERE instanceID = ? AND envelope IS NULL",
+                               arguments: [envelope, instanceID])
+                return try Data.fetchOne(db, sql: "SELECT envelope FROM delivery WHERE instanceID = ?", arguments: [instanceID]) ?? envelope
             }
         } catch {
             throw StorageError(tr("Could not record the delivery: %@", Self.describe(error)))
@@ -370,12 +395,13 @@ extension ResponseStore {
         predecessor: String? = nil, at time: Date = Date()
     ) throws {
         var submission: String?
-        if case .openRosa(_, let xml) = destination { submission = xml }
+        var publicKey: String?
+        if case .openRosa(_, let xml, let key) = destination { (submission, publicKey) = (xml, key) }
         try db.execute(sql: """
-            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt, destination, submission, predecessor)
-            VALUES (?, 'form', ?, 'waiting', ?, ?, ?, ?)
+            INSERT INTO delivery (instanceID, source, responseID, state, queuedAt, destination, submission, predecessor, publicKey)
+            VALUES (?, 'form', ?, 'waiting', ?, ?, ?, ?, ?)
             ON CONFLICT (instanceID) DO UPDATE SET source = excluded.source, responseID = excluded.responseID
-            """, arguments: [instanceID, responseID, time, destination.server, submission, predecessor])
+            """, arguments: [instanceID, responseID, time, destination.server, submission, predecessor, publicKey])
     }
 
     /// The outbox's tables, and every response stored before them queued.

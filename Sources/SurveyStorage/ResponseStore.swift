@@ -362,6 +362,12 @@ public final class ResponseStore: Sendable {
             // edit only after the revision it replaces.
             try db.execute(sql: "ALTER TABLE delivery ADD COLUMN predecessor TEXT")
         }
+        migrator.registerMigration("v11: encrypted submissions") { db in
+            // A form's public key, for responses encrypted for its server,
+            // and the envelope made at the first try, which every retry sends.
+            try db.execute(sql: "ALTER TABLE delivery ADD COLUMN publicKey TEXT")
+            try db.execute(sql: "ALTER TABLE delivery ADD COLUMN envelope BLOB")
+        }
         return migrator
     }
 

@@ -146,6 +146,35 @@ public struct OpenRosaSender: Sendable {
             }
             return url
         }
-        return Submission(instanceID: response.instanceID, xml: Data(xml.utf8), attachments: files, deprecatedID: response.deprecatedID)
+        var submission = Submission(instanceID: response.instanceID, xml: Data(xml.utf8), attachments: files, deprecatedID: response.deprecatedID)
+        if let publicKey = response.publicKey {
+            submission.envelope = try envelope(of: response, publicKey: publicKey, submission: submission)
+        }
+        return submission
+    }
+
+    /// The envelope a response of an encrypted form goes in: the one its
+    /// first try made and kept, else a new one, kept before it is sent.
+    private func envelope(of response: OutgoingResponse, publicKey: String, submission: Submission) throws -> SubmissionEnvelope {
+        if let kept = response.envelope {
+            guard let envelope = try? JSONDecoder().decode(SubmissionEnvelope.self, from: kept) else {
+                throw OpenRosaError(tr("The encrypted envelope kept for response %@ cannot be read.", response.instanceID), kind: .local)
+            }
+            return envelope
+        }
+        var files: [(name: String, data: Data)] = []
+        for file in submission.attachments {
+            guard let data = try? Data(contentsOf: file) else {
+                throw OpenRosaError(tr("The file %@ of response %@ cannot be read.", file.lastPathComponent, response.instanceID), kind: .local)
+            }
+            files.append((file.lastPathComponent, data))
+        }
+        let envelope = try SubmissionEnvelope.seal(
+            publicKey: publicKey, formID: response.formID, version: response.formVersion, instanceID: response.instanceID,
+            xml: submission.xml, files: files
+        )
+        // Another try may have kept its own first: the kept one is sent.
+        let kept = try store.keepEnvelope(JSONEncoder().encode(envelope), for: response.instanceID)
+        return (try? JSONDecoder().decode(SubmissionEnvelope.self, from: kept)) ?? envelope
     }
 }

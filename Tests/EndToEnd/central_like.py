@@ -24,6 +24,12 @@ unless an entity with that id exists already, which is an error kept in
 same entity, not created again); or updates it (`update`), a new version, an update
 made from an older version than the current one marked as a conflict.
 
+A form may encrypt its responses (`encrypt`): its XForm names a public
+key, the server keeps the private one, and `decrypted` opens a stored
+submission as Central opens one for export (ODK's encryption
+specification: the key by RSA-OAEP with SHA-256, each file by AES-256-CFB
+under its own IV, the signature checked).
+
 Every request is recorded (method, path, headers) so that tests can check
 what the client sent and did not send."""
 
@@ -52,6 +58,7 @@ class Form:
     version: str
     xml: bytes
     media: dict = field(default_factory=dict)  # file name -> bytes
+    private_key: object = None  # for a form that encrypts its responses
 
     @property
     def md5(self):
@@ -152,6 +159,49 @@ class CentralLike:
         self.forms[form_id] = Form(form_id, form_id.replace("-", " ").title(), version, xml, media)
         return self.forms[form_id]
 
+    def encrypt(self, form_id):
+        """Makes the form encrypt its responses: a key pair, the public key
+        in the XForm's submission element as Central writes it."""
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric import rsa
+        form = self.forms[form_id]
+        form.private_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        der = form.private_key.public_key().public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+        form.xml = form.xml.replace(
+            b"</model>", b'<submission method="post" base64RsaPublicKey="%s"/></model>' % base64.b64encode(der), 1)
+
+    def decrypted(self, instance_id):
+        """The instance XML and the files (by name) of the stored encrypted
+        submission `instance_id`, its signature checked."""
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import padding
+        from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+        stored = self.submissions[instance_id]
+        ns = "{http://www.opendatakit.org/xforms/encrypted}"
+        manifest = ElementTree.fromstring(stored["xml"])
+        assert manifest.tag == ns + "data" and manifest.get("encrypted") == "yes", stored["xml"]
+        form = next(f for f in self.forms.values() if manifest.get("id") in (f.form_id, f.form_id.replace("-", "_")))
+        oaep = padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA256(), label=None)
+        encrypted_key = manifest.findtext(ns + "base64EncryptedKey")
+        key = form.private_key.decrypt(base64.b64decode(encrypted_key), oaep)
+        names = [media.findtext(ns + "file") for media in manifest.findall(ns + "media")]
+        names.append(manifest.findtext(ns + "encryptedXmlFile"))
+        seed = bytearray(hashlib.md5(instance_id.encode() + key).digest())
+        plain = {}
+        for index, name in enumerate(names):
+            seed[index % 16] = (seed[index % 16] + 1) % 256
+            decryptor = Cipher(algorithms.AES(key), modes.CFB(bytes(seed))).decryptor()
+            padded = decryptor.update(stored["files"][name]) + decryptor.finalize()
+            assert 1 <= padded[-1] <= 16 and padded.endswith(bytes([padded[-1]]) * padded[-1]), name
+            plain[name[:-len(".enc")]] = padded[:-padded[-1]]
+        lines = [manifest.get("id")] + ([manifest.get("version")] if manifest.get("version") else [])
+        lines += [encrypted_key, instance_id] + [f"{name}::{hashlib.md5(data).hexdigest()}" for name, data in plain.items()]
+        signature = form.private_key.decrypt(base64.b64decode(manifest.findtext(ns + "base64EncryptedElementSignature")), oaep)
+        assert signature == hashlib.md5(("\n".join(lines) + "\n").encode()).digest(), "the signature holds"
+        xml = plain.pop("submission.xml")
+        return xml, plain
+
     def stop(self):
         self.httpd.shutdown()
         self.httpd.server_close()
@@ -224,7 +274,7 @@ class CentralLike:
         xml = parts.get("xml_submission_file")
         if xml is None:
             return self._openrosa(handler, 400, "No xml_submission_file part.")
-        found = re.search(rb"<instanceID>([^<]+)</instanceID>", xml)
+        found = re.search(rb"<(?:orx:)?instanceID>([^<]+)</(?:orx:)?instanceID>", xml)
         if not found:
             return self._openrosa(handler, 400, "The submission has no instanceID.")
         form_id = re.search(rb'^<\?xml[^>]*>\s*<[\w.:-]+ [^>]*id="([^"]+)"', xml)

@@ -12,6 +12,7 @@ from pathlib import Path
 from central_like import CentralLike
 from conftest import ANY_FOCUS, Atspi, field_text, wait_for
 from form_filler import FormFiller
+from test_form_drafts import dialog_buttons
 from test_form_edits import edit_the_stored_response
 from test_openrosa_forms import run, versions
 from test_sync import keyring, send_now, sync_line  # noqa: F401 - keyring is a fixture
@@ -229,6 +230,51 @@ def test_an_entity_per_repeat_instance_reaches_the_server_as_one_entity_per_inst
             "label": f"North: {species}", "properties": {"species": species, "girth": ""},
             "version": 1, "conflict": False, "submissions": [instance_id]} for species, entity_id in ids}}
         assert server.entity_errors == []
+    finally:
+        server.stop()
+
+
+def test_a_form_that_encrypts_its_responses_sends_them_sealed_and_the_server_opens_them_whole(profile, launch, tmp_path):
+    server = CentralLike()
+    try:
+        server.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
+        server.encrypt("all-types")
+        assert run(profile, "--get-forms", server.base).returncode == 0
+        [form] = versions(profile, "all-types")
+        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        FormFiller(app, description, tmp_path / "files").fill()
+        app.quit()
+        # Stored, and the answer lost on the way back: the retry sends the
+        # same envelope, which the server takes as the one it holds.
+        server.drop_answers = 1
+        assert run(profile, "--sync-now").returncode == 1
+        sent = run(profile, "--sync-now")
+        assert sent.returncode == 0, sent
+        [(instance_id, stored)] = server.submissions.items()
+        assert len(server.posts) == 2 and server.posts[0] == server.posts[1], "the same bytes each try"
+        manifest = stored["xml"].decode()
+        assert 'encrypted="yes"' in manifest and "<base64EncryptedKey>" in manifest, manifest
+        # Nothing answered travels in the clear.
+        for part in server.posts[0].values():
+            assert b"Sample answer" not in part and b"<instanceID>" not in part
+        xml, files = server.decrypted(instance_id)
+        assert f"<instanceID>{instance_id}</instanceID>".encode() in xml and b"Sample answer" in xml, xml
+        kept = {path.name: path.read_bytes() for path in (profile.data_dir / "attachments").rglob("*") if path.is_file()}
+        assert files and files == kept, (sorted(files), sorted(kept))
+        for name in files:
+            assert f">{name}<".encode() in xml, name
+
+        # As in Collect, a sent encrypted response is not edited: the server
+        # could not read an edit as one.
+        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+        opener = wait_for(lambda: app.find_all(Atspi.Role.PUSH_BUTTON, where=lambda node: (
+            node.get_name() or "").startswith("Open the response of")), "the stored response in the list")
+        Atspi.Action.do_action(opener[0], 0)
+        wait_for(lambda: dialog_buttons(app, "Close"), "the response's Close button")
+        assert app.find_all(where=lambda node: "takes no edit of one" in (node.get_name() or "") + (node.get_description() or "")), \
+            "the dialog says why"
+        assert not dialog_buttons(app, "Edit")
     finally:
         server.stop()
 

@@ -128,9 +128,10 @@ final class FormLibraryTests: XCTestCase {
         <submission method="post" base64RsaPublicKey="MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"/>
         </model></h:head><h:body/></h:html>
         """
-        XCTAssertTrue(FormLibrary.encryptsResponses(Data(sealed.utf8)))
-        XCTAssertFalse(FormLibrary.encryptsResponses(Data(sealed.replacingOccurrences(of: "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA", with: " ").utf8)))
-        XCTAssertFalse(FormLibrary.encryptsResponses(Data(sealed.replacingOccurrences(of: "base64RsaPublicKey", with: "action").utf8)))
-        XCTAssertFalse(FormLibrary.encryptsResponses(Data("not xml".utf8)))
+        XCTAssertEqual(FormLibrary.publicKey(in: Data(sealed.utf8)), "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA")
+        XCTAssertNil(SubmissionEnvelope.rsaKey("MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"), "a cut key is no key")
+        XCTAssertNil(FormLibrary.publicKey(in: Data(sealed.replacingOccurrences(of: "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA", with: " ").utf8)))
+        XCTAssertNil(FormLibrary.publicKey(in: Data(sealed.replacingOccurrences(of: "base64RsaPublicKey", with: "action").utf8)))
+        XCTAssertNil(FormLibrary.publicKey(in: Data("not xml".utf8)))
     }
 }

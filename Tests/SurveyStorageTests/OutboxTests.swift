@@ -59,6 +59,25 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try store.deliverySummary().sent, 1)
     }
 
+    func testAnEncryptedFormsResponse_keepsItsKeyAndTheFirstEnvelopeForEveryTry() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ResponseStore(directory: folder.url)
+        let central = "https://central.example.org/v1/key/K/projects/3"
+        try store.insert(formResponse("uuid:e1"), for: .openRosa(server: central, submission: "<data/>", publicKey: "MIIB"))
+        XCTAssertEqual(try store.destination(of: "uuid:e1"), .openRosa(server: central, submission: "<data/>", publicKey: "MIIB"),
+                       "Undo queues it again as encrypted")
+        let now = Date()
+        let first = try store.claimBatch(limit: 10, now: now, leaseEnd: now + 60, destination: central)
+        XCTAssertEqual(first.map(\.publicKey), ["MIIB"])
+        XCTAssertEqual(first.map(\.envelope), [nil])
+        XCTAssertEqual(try store.keepEnvelope(Data("first".utf8), for: "uuid:e1"), Data("first".utf8))
+        // A second envelope made meanwhile gives way to the one kept.
+        XCTAssertEqual(try store.keepEnvelope(Data("second".utf8), for: "uuid:e1"), Data("first".utf8))
+        try store.markFailed(["uuid:e1"], reason: "link cut", retryAt: now)
+        let retry = try store.claimBatch(limit: 10, now: now + 120, leaseEnd: now + 180, destination: central)
+        XCTAssertEqual(retry.map(\.envelope), [Data("first".utf8)])
+    }
+
     func testAClaimHoldsForItsLeaseAndThenPassesToTheNextSender() throws {
         let folder = try TemporaryDirectory()
         let store = try ResponseStore(directory: folder.url)

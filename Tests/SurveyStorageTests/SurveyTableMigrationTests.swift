@@ -212,7 +212,8 @@ final class SurveyTableMigrationTests: XCTestCase {
         XCTAssertTrue(columns.contains("title"), "\(columns)")
         XCTAssertTrue(migrations.contains("v7: one table for every form"), "\(migrations)")
         XCTAssertTrue(migrations.contains("v10: edits as revisions"), "\(migrations)")
-        XCTAssertEqual(migrations.count, 10)
+        XCTAssertTrue(migrations.contains("v11: encrypted submissions"), "\(migrations)")
+        XCTAssertEqual(migrations.count, 11)
     }
 
     func testAV1RowWithoutAnInstanceID_getsOneWhenMoved() throws {
@@ -247,7 +248,7 @@ final class SurveyTableMigrationTests: XCTestCase {
         XCTAssertEqual(second.listed, first.listed)
         XCTAssertEqual(second.deliveries, first.deliveries)
         XCTAssertEqual(first.responses.count, 5)
-        XCTAssertEqual(try readFile(folder) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") }, 10)
+        XCTAssertEqual(try readFile(folder) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") }, 11)
     }
 
     func testTheListing_isNewestFirst_withTitlesAndDeliveries() throws {

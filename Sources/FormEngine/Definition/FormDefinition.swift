@@ -49,6 +49,9 @@ public struct FormSettings: Sendable, Equatable {
     public var style: String?
     /// `name`: the root element of the form's instance, `data` unless given.
     public var rootName: String = "data"
+    /// `public_key`: the RSA key (X.509, base64) a server that encrypts
+    /// this form's responses gave it, or `nil`.
+    public var publicKey: String?
 
     /// Creates settings.
     public init(

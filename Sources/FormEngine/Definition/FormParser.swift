@@ -127,6 +127,9 @@ struct FormParser {
             style: formSettings["style"]
         )
         if let name = formSettings["name"], XMLName.isValid(name) { definitionSettings.rootName = name }
+        if let key = formSettings["public_key"], !key.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            definitionSettings.publicKey = key
+        }
         return FormDefinition(
             settings: definitionSettings,
             questions: builder.questions,

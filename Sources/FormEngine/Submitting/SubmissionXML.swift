@@ -119,7 +119,7 @@ public enum SubmissionXML {
     /// special characters escaped, and the characters XML 1.0 cannot hold
     /// at all (controls other than tab and line ends) left out, so that a
     /// pasted control character cannot make the document unreadable.
-    static func escaped(_ text: String, attribute: Bool = false) -> String {
+    public static func escaped(_ text: String, attribute: Bool = false) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
