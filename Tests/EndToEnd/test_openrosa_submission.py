@@ -26,6 +26,19 @@ def status(profile):
     return result.stdout
 
 
+def get_and_fill(profile, launch, server, form_id, files):
+    """Gets the server's forms, fills the form `form_id` in the window from
+    its own rules (`files` for what it attaches) and closes it; returns the
+    form's file."""
+    assert run(profile, "--get-forms", server.base).returncode == 0
+    [form] = versions(profile, form_id)
+    description = json.loads(run(profile, "--describe-form", str(form)).stdout)
+    app = launch(args=[str(form)], focus_role=ANY_FOCUS)
+    FormFiller(app, description, files).fill()
+    app.quit()
+    return form
+
+
 def test_a_response_reaches_the_server_its_form_came_from_exactly_once(profile, keyring, launch, tmp_path):
     server = CentralLike()
     try:
@@ -118,12 +131,7 @@ def test_an_edit_of_a_response_edited_on_the_server_meanwhile_is_a_conflict_and_
     server = CentralLike()
     try:
         server.add_form(XFORMS / "translations.xml")
-        assert run(profile, "--get-forms", server.base).returncode == 0
-        [form] = versions(profile, "translations")
-        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
-        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
-        FormFiller(app, description, tmp_path / "files").fill()
-        app.quit()
+        form = get_and_fill(profile, launch, server, "translations", tmp_path / "files")
         # Sent by the window or by this, whichever comes first.
         assert run(profile, "--sync-now").returncode == 0
         assert "Sent: 1" in status(profile)
@@ -155,12 +163,7 @@ def test_an_entity_form_creates_its_entity_on_the_server_once_and_an_edit_submit
     server = CentralLike()
     try:
         server.add_form(XFORMS / "entities.xml", form_id="tree_register")
-        assert run(profile, "--get-forms", server.base).returncode == 0
-        [form] = versions(profile, "tree_register")
-        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
-        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
-        FormFiller(app, description, tmp_path / "files").fill()
-        app.quit()
+        form = get_and_fill(profile, launch, server, "tree_register", tmp_path / "files")
         assert run(profile, "--sync-now").returncode == 0
         [(instance_id, stored)] = server.submissions.items()
         xml = stored["xml"].decode()
@@ -239,12 +242,7 @@ def test_a_form_that_encrypts_its_responses_sends_them_sealed_and_the_server_ope
     try:
         server.add_form(XFORMS / "all-types.xml", XFORMS / "all-types-media")
         server.encrypt("all-types")
-        assert run(profile, "--get-forms", server.base).returncode == 0
-        [form] = versions(profile, "all-types")
-        description = json.loads(run(profile, "--describe-form", str(form)).stdout)
-        app = launch(args=[str(form)], focus_role=ANY_FOCUS)
-        FormFiller(app, description, tmp_path / "files").fill()
-        app.quit()
+        form = get_and_fill(profile, launch, server, "all-types", tmp_path / "files")
         # Stored, and the answer lost on the way back: the retry sends the
         # same envelope, which the server takes as the one it holds.
         server.drop_answers = 1
