@@ -10,6 +10,7 @@ contents are checked through the summary label (the view model's summary),
 the draft file, the database and the CSV export.
 """
 
+import contextlib
 import csv
 import io
 import os
@@ -170,6 +171,52 @@ def claim(path):
 
 # ---------------------------------------------------------------------------
 # A fresh user per test
+
+
+SECRET_SERVICE = "org.freedesktop.secrets"
+
+
+def secret_service_pid(bus):
+    """The process that holds the Secret Service's name on the session bus, or None."""
+    try:
+        reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                              "GetConnectionUnixProcessID", GLib.Variant("(s)", (SECRET_SERVICE,)),
+                              GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None)
+    except GLib.Error:
+        return None
+    return reply.unpack()[0]
+
+
+@contextlib.contextmanager
+def private_keyring(profile):
+    """An unlocked login keyring in the profile's HOME, serving the session bus.
+
+    The daemon is the caller's child, in the foreground: it has left the bus
+    before the next test starts its own, and the caller goes on only once the
+    Secret Service's name is held by it. A daemon started in the background
+    returns before it holds the name, and one still shutting down from the
+    test before can take the new one's place and then vanish.
+    """
+    runtime = profile.root / "keyring-runtime"
+    runtime.mkdir(mode=0o700)
+    log_path = profile.root / "gnome-keyring.log"
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+    # The bus may not yet have seen an earlier test's daemon go.
+    wait_for(lambda: secret_service_pid(bus) is None, "an earlier test's keyring to leave the session bus")
+    with log_path.open("w") as log:
+        daemon = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
+                                  stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, text=True,
+                                  env=profile.environment(XDG_RUNTIME_DIR=str(runtime)))
+        daemon.stdin.write("keyring secret")
+        daemon.stdin.close()
+        try:
+            wait_for(lambda: daemon.poll() is not None or secret_service_pid(bus) == daemon.pid,
+                     "the test's keyring to serve the session bus")
+            assert daemon.poll() is None, f"gnome-keyring-daemon stopped: {log_path.read_text()}"
+            yield
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=60)
 
 
 class Profile:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Atspi, field_text, wait_for
+from conftest import Atspi, field_text, private_keyring, wait_for
 from private_postgres import PostgresError, PrivatePostgres
 from test_export_and_language import submit
 from test_forms import HEAD, HOUSEHOLD
@@ -34,17 +34,9 @@ def server():
 
 @pytest.fixture
 def keyring(profile):
-    """An unlocked login keyring in the test's session bus, for its HOME."""
-    env = profile.environment()
-    daemon = subprocess.run(
-        ["gnome-keyring-daemon", "--unlock", "--components=secrets"],
-        input="keyring secret", capture_output=True, text=True, env=env,
-    )
-    assert daemon.returncode == 0, daemon.stderr
-    pid = next((line.split("=", 1)[1] for line in daemon.stdout.splitlines() if line.startswith("GNOME_KEYRING_PID=")), None)
-    yield
-    if pid:
-        subprocess.run(["kill", pid])
+    """An unlocked login keyring of the test's own, serving the test's session bus."""
+    with private_keyring(profile):
+        yield
 
 
 def cli(profile, *arguments, stdin=None):

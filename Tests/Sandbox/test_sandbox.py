@@ -96,38 +96,32 @@ def test_the_network_and_the_keyring_reach_a_server_on_loopback(launch, profile)
     admin_password, laptop_password = "sandbox admin", "sandbox laptop"
     server = PrivatePostgres(Path(tempfile.mkdtemp(prefix="survey-form-pg-")), admin_password, laptop_password,
                              settings=["fsync=off"], tls=True)
-    keyring = subprocess.run(["gnome-keyring-daemon", "--unlock", "--components=secrets"], input="keyring secret",
-                             capture_output=True, text=True, env=profile.environment())
-    assert keyring.returncode == 0, keyring.stderr
-    keyring_pid = next((line.split("=", 1)[1] for line in keyring.stdout.splitlines()
-                        if line.startswith("GNOME_KEYRING_PID=")), None)
     try:
-        # The server's authority where the sandbox can read it.
-        profile.sandbox.mkdir(parents=True, exist_ok=True)
-        authority = profile.sandbox / "server-ca.pem"
-        shutil.copy(server.ca_file, authority)
+        with harness.private_keyring(profile):
+            # The server's authority where the sandbox can read it.
+            profile.sandbox.mkdir(parents=True, exist_ok=True)
+            authority = profile.sandbox / "server-ca.pem"
+            shutil.copy(server.ca_file, authority)
 
-        def options(user):
-            return ["--server", "127.0.0.1", "--port", str(server.port), "--database", "survey_responses",
-                    "--user", user, "--ca-file", str(authority)]
+            def options(user):
+                return ["--server", "127.0.0.1", "--port", str(server.port), "--database", "survey_responses",
+                        "--user", user, "--ca-file", str(authority)]
 
-        for user, password in (("survey_form_admin", admin_password), ("laptop_1", laptop_password)):
-            stored = profile.run("--store-password", *options(user), stdin=password + "\n")
-            assert stored.returncode == 0, stored.stderr
-        setup = profile.run("--server-setup", *options("survey_form_admin"))
-        assert setup.returncode == 0, setup.stderr
+            for user, password in (("survey_form_admin", admin_password), ("laptop_1", laptop_password)):
+                stored = profile.run("--store-password", *options(user), stdin=password + "\n")
+                assert stored.returncode == 0, stored.stderr
+            setup = profile.run("--server-setup", *options("survey_form_admin"))
+            assert setup.returncode == 0, setup.stderr
 
-        app = launch()
-        submit(app, "Katherine Johnson")
-        app.quit()
-        sent = profile.run("--sync-now", *options("laptop_1"))
-        assert sent.returncode == 0, sent.stderr + sent.stdout
-        assert server.count() == 1
-        names = server.psql("-At", "-c", "SELECT answers->>'name' FROM survey_form.submissions")
-        assert names.strip() == "Katherine Johnson"
+            app = launch()
+            submit(app, "Katherine Johnson")
+            app.quit()
+            sent = profile.run("--sync-now", *options("laptop_1"))
+            assert sent.returncode == 0, sent.stderr + sent.stdout
+            assert server.count() == 1
+            names = server.psql("-At", "-c", "SELECT answers->>'name' FROM survey_form.submissions")
+            assert names.strip() == "Katherine Johnson"
     finally:
-        if keyring_pid:
-            subprocess.run(["kill", keyring_pid])
         server.stop()
         shutil.rmtree(server.folder, ignore_errors=True)
 
