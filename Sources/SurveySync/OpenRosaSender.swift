@@ -156,12 +156,13 @@ public struct OpenRosaSender: Sendable {
     /// The envelope a response of an encrypted form goes in: the one its
     /// first try made and kept, else a new one, kept before it is sent.
     private func envelope(of response: OutgoingResponse, publicKey: String, submission: Submission) throws -> SubmissionEnvelope {
-        if let kept = response.envelope {
+        func decoded(_ kept: Data) throws -> SubmissionEnvelope {
             guard let envelope = try? JSONDecoder().decode(SubmissionEnvelope.self, from: kept) else {
                 throw OpenRosaError(tr("The encrypted envelope kept for response %@ cannot be read.", response.instanceID), kind: .local)
             }
             return envelope
         }
+        if let kept = response.envelope { return try decoded(kept) }
         var files: [(name: String, data: Data)] = []
         for file in submission.attachments {
             guard let data = try? Data(contentsOf: file) else {
@@ -174,7 +175,8 @@ public struct OpenRosaSender: Sendable {
             xml: submission.xml, files: files
         )
         // Another try may have kept its own first: the kept one is sent.
-        let kept = try store.keepEnvelope(JSONEncoder().encode(envelope), for: response.instanceID)
-        return (try? JSONDecoder().decode(SubmissionEnvelope.self, from: kept)) ?? envelope
+        let encoded = try JSONEncoder().encode(envelope)
+        let kept = try store.keepEnvelope(encoded, for: response.instanceID)
+        return kept == encoded ? envelope : try decoded(kept)
     }
 }

@@ -68,6 +68,8 @@ struct EntitySheetParser {
             }
             let dataset = table.cells("dataset"), entityID = table.cells("entity_id"), createIf = table.cells("create_if")
             let updateIf = table.cells("update_if"), label = table.texts("label")
+            let declaredRows = table.rows.filter { !$0.isEmpty }.count
+            let savingQuestions = saveToQuestions(survey)
             for row in table.rows where !row.isEmpty {
                 let declaration = EntityDeclaration(
                     dataset: row[dataset] ?? "", label: row.translated(label).text(in: nil), entityID: row[entityID],
@@ -78,8 +80,7 @@ struct EntitySheetParser {
                     .compactMap { $0 }.flatMap { (try? ReferenceScanner.references(in: $0).get()) ?? [] }
                 // A question saves to this list's entity: `list#property`, or
                 // a bare `property` when the form declares one list.
-                let declaredRows = table.rows.filter { !$0.isEmpty }.count
-                references += saveToQuestions(survey).filter { question in
+                references += savingQuestions.filter { question in
                     question.saveTo.contains("#") ? question.saveTo.hasPrefix(declaration.dataset + "#") : declaredRows == 1
                 }.map(\.name)
                 var placed = declaration

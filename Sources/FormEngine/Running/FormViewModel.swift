@@ -302,28 +302,28 @@ public final class FormViewModel {
             return entity
         }
         var result: [SubmissionXML.Entity] = []
-        for planned in runtime.plan.entities {
-            guard let repeatEntry = planned.repeatEntry else {
-                result.append(entity(planned, in: root.context(for: 0) { "" }, path: "", createdID: createdEntityID))
-                continue
-            }
-            // Each relevant instance of the repeat, wherever it is nested, as `answers()` walks them.
-            func visit(_ states: [QuestionState], prefix: String, depth: Int) {
-                for state in states where state.isRelevant.value {
-                    guard let repeatState = state.repeatState else { continue }
-                    let name = state.question.path.dropFirst(depth).joined(separator: "/")
-                    for (offset, instance) in repeatState.instances.value.enumerated() {
-                        let instancePrefix = "\(prefix)\(name)[\(offset + 1)]/"
-                        if repeatState.entry == repeatEntry {
-                            result.append(entity(planned, in: instance.scope.context(for: repeatEntry) { "" },
-                                                 path: instancePrefix, createdID: instance.entityID))
-                        }
-                        visit(instance.states, prefix: instancePrefix, depth: state.question.path.count)
+        let inRepeats = runtime.plan.entities.filter { $0.repeatEntry != nil }
+        for planned in runtime.plan.entities where planned.repeatEntry == nil {
+            result.append(entity(planned, in: root.context(for: 0) { "" }, path: "", createdID: createdEntityID))
+        }
+        guard !inRepeats.isEmpty else { return result }
+        // Each relevant instance of a repeat, wherever it is nested, as `answers()` walks them, once for all lists.
+        func visit(_ states: [QuestionState], prefix: String, depth: Int) {
+            for state in states where state.isRelevant.value {
+                guard let repeatState = state.repeatState else { continue }
+                let name = state.question.path.dropFirst(depth).joined(separator: "/")
+                let declared = inRepeats.filter { $0.repeatEntry == repeatState.entry }
+                for (offset, instance) in repeatState.instances.value.enumerated() {
+                    let instancePrefix = "\(prefix)\(name)[\(offset + 1)]/"
+                    for planned in declared {
+                        result.append(entity(planned, in: instance.scope.context(for: repeatState.entry) { "" },
+                                             path: instancePrefix, createdID: instance.entityID))
                     }
+                    visit(instance.states, prefix: instancePrefix, depth: state.question.path.count)
                 }
             }
-            visit(root.orderedStates, prefix: "", depth: 0)
         }
+        visit(root.orderedStates, prefix: "", depth: 0)
         return result
     }
 
