@@ -19,12 +19,22 @@ struct ExpressionTestContext: EvaluationContext {
     /// A choice filter's choice: what bare names read before questions.
     var choiceColumns: [String: String] = [:]
 
+    /// A path's route (`/group/a`, `../a`) reads its last name: every name is one question's here.
     func values(of name: String) -> [String] {
-        answers[name]?.values ?? []
+        answers[Self.lastName(name)]?.values ?? []
     }
 
     func pathValues(of name: String) -> [String] {
-        choiceColumns[name].map { [$0] } ?? values(of: name)
+        choiceColumns[Self.lastName(name)].map { [$0] } ?? values(of: name)
+    }
+
+    /// A path from the root reads the form, as `ChoiceFilterContext` does, never a column.
+    func formPathValues(of name: String) -> [String] {
+        values(of: name)
+    }
+
+    private static func lastName(_ name: String) -> String {
+        name.split(separator: "/").last.map(String.init) ?? name
     }
 
     func indexedRepeatValue(of name: String, repeat: String, index: Int) -> String? {
@@ -202,7 +212,8 @@ final class ExpressionEvaluationTests: XCTestCase {
         ], in: context)
     }
 
-    /// A choice filter reads the choice's columns by bare name and the form's answers by `${name}`.
+    /// A choice filter reads the choice's columns by bare name and the form's answers by `${name}`
+    /// or by a path from the root.
     func testBareNamesReadThroughPathValues() {
         var context = ExpressionTestContext()
         context.choiceColumns = ["name": "berlin", "state": "be"]
@@ -210,7 +221,9 @@ final class ExpressionEvaluationTests: XCTestCase {
         check([
             ExpressionRow("state = ${chosen_state}", true),
             ExpressionRow("${state} = ${chosen_state}", false),
-            ExpressionRow("name != 'munich' and /data/state = 'be'", true),
+            // From the root, a path reads the question, as in JavaRosa's itemset predicates.
+            ExpressionRow("name != 'munich' and /data/state = 'by'", true),
+            ExpressionRow("/data/state = 'be'", false),
             ExpressionRow("string(../state)", "be"),
         ], in: context)
     }

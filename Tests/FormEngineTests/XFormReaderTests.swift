@@ -199,6 +199,48 @@ final class XFormReaderTests: XCTestCase {
         XCTAssertEqual(form.choiceLists[questions[9].listName ?? ""]?.choices.map(\.name), ["y"], "a blank placeholder item is no choice")
     }
 
+    /// Collect reads a path as the node it leads to: `x` in one group and
+    /// `x` in another are two questions, not one in a cycle with itself.
+    @MainActor
+    func testRowsOfOneNameInTwoGroups_areToldApartByThePathsThatReadThem() throws {
+        let form = try FormViewModel(definition: definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model>
+            <instance><data id="dup"><a><x/></a><b><x/><y/></b><r jr:template=""><n/><g><n/></g></r>
+            <meta><instanceID/></meta></data></instance>
+            <bind nodeset="/data/a/x" type="string"/>
+            <bind nodeset="/data/b/x" type="string" calculate="../../a/x"/>
+            <bind nodeset="/data/b/y" type="string" calculate="concat(/data/b/x, '!')" relevant="/data/a/x != ''"/>
+            <bind nodeset="/data/r/n" type="int"/>
+            <bind nodeset="/data/r/g" relevant="/data/r/n &gt; 5"/>
+            <bind nodeset="/data/r/g/n" type="int" calculate="/data/r/n * 20"/>
+            <bind nodeset="/data/meta/instanceID" type="string" readonly="true()" calculate="concat('uuid:', uuid())"/>
+            </model></h:head><h:body>
+            <group ref="/data/a"><input ref="/data/a/x"><label>X</label></input></group>
+            <group ref="/data/r"><repeat nodeset="/data/r"><input ref="/data/r/n"><label>N</label></input></repeat></group>
+            </h:body></h:html>
+            """))
+        func state(_ path: [String], in states: [QuestionState]) throws -> QuestionState {
+            try XCTUnwrap(states.first { $0.question.path == path }, path.joined(separator: "/"))
+        }
+        let states = form.states
+        let ax = try state(["a", "x"], in: states), bx = try state(["b", "x"], in: states), by = try state(["b", "y"], in: states)
+        XCTAssertFalse(by.isRelevant.value)
+        ax.value.value = "hello"
+        XCTAssertEqual(bx.value.value, "hello", "../../a/x from b/x reads a's x")
+        XCTAssertEqual(by.value.value, "hello!")
+        XCTAssertTrue(by.isRelevant.value)
+
+        let repeatState = try XCTUnwrap(try state(["r"], in: states).repeatState)
+        let instance = try XCTUnwrap(repeatState.add())
+        let n = try state(["r", "n"], in: instance.states), g = try state(["r", "g"], in: instance.states)
+        let inner = try state(["r", "g", "n"], in: instance.states)
+        n.value.value = "6"
+        XCTAssertTrue(g.isRelevant.value, "the group reads the instance's outer n")
+        XCTAssertEqual(inner.value.value, "120")
+        n.value.value = "2"
+        XCTAssertFalse(g.isRelevant.value)
+    }
+
     func testAControlForANodeTheInstanceLacks_andAFormOfNoQuestions_areRefused() {
         let stray = refusal("""
             \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><a/></data></instance></model></h:head>

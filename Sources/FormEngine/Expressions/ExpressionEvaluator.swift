@@ -122,7 +122,7 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
            case .name(let name) = steps[1].test {
             return .nodes(context.rootAttribute(name.split(separator: ":").last.map(String.init) ?? name).map { [$0] } ?? [])
         }
-        return select(steps)
+        return select(steps, isAbsolute: isAbsolute)
     }
 
     private func filter(_ primary: ExpressionNode, predicates: [ExpressionNode], steps: [LocationStep]) -> ExpressionValue {
@@ -131,8 +131,8 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
         }
         // `current()/../name`: the form's question, wherever the expression is evaluated.
         if case .call(let call) = primary, call.function == .current, predicates.isEmpty,
-           let name = steps.last(where: { $0.selectedName != nil })?.selectedName {
-            return .nodes(context.formPathValues(of: name))
+           let key = LocationStep.formKey(steps, isAbsolute: false) {
+            return .nodes(context.formPathValues(of: key))
         }
         // `${resident}[age > 10]/name` reads as the path `resident[age > 10]/name`.
         if case .reference(let name) = primary, !predicates.isEmpty,
@@ -148,13 +148,16 @@ struct ExpressionEvaluator<Context: EvaluationContext> {
         return select(steps, throughRepeats: false)
     }
 
-    private func select(_ steps: [LocationStep], throughRepeats: Bool = true) -> ExpressionValue {
+    private func select(_ steps: [LocationStep], isAbsolute: Bool = false, throughRepeats: Bool = true) -> ExpressionValue {
         if throughRepeats, let selected = selectThroughRepeat(steps) { return selected }
-        guard let step = steps.last(where: { $0.selectedName != nil }), let name = step.selectedName else {
+        guard let step = steps.last(where: { $0.selectedName != nil }),
+              let key = throughRepeats ? LocationStep.formKey(steps, isAbsolute: isAbsolute) : step.selectedName else {
             // `..` and the like: a node whose value no expression of a form reads.
             return steps.last?.axis == .parent ? .nodes([""]) : .nodes([])
         }
-        return .nodes(applying(step.predicates, to: context.pathValues(of: name)))
+        // From the root, a path reaches the form's questions even inside a predicate.
+        let values = isAbsolute ? context.formPathValues(of: key) : context.pathValues(of: key)
+        return .nodes(applying(step.predicates, to: values))
     }
 
     /// `resident[age > 10]/name`, `resident[2]/age`: a step naming a repeat, with predicates,

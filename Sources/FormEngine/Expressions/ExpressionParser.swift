@@ -12,7 +12,7 @@ struct ExpressionParser {
     private(set) var usesCurrentValue = false
     /// Whether it calls a function whose value changes by itself (`now()`, `random()`).
     private(set) var isVolatile = false
-    /// What its paths into the form read, by their last named step; see `FormExpression.pathNames`.
+    /// What its paths into the form read, by `LocationStep.formKey`; see `FormExpression.pathNames`.
     private(set) var pathNames: [String] = []
     /// The ids `instance('…')` names literally; see `FormExpression.instanceIDs`.
     private(set) var instanceIDs: [String] = []
@@ -174,18 +174,18 @@ struct ExpressionParser {
         case .slash:
             advance()
             let steps = startsStep ? try relativePath() : []
-            notePath(steps)
+            notePath(steps, isAbsolute: true)
             return .path(isAbsolute: true, steps: steps)
         case .doubleSlash:
             advance()
             let steps = [descendantOrSelf] + (try relativePath())
-            notePath(steps)
+            notePath(steps, isAbsolute: true)
             return .path(isAbsolute: true, steps: steps)
         case _ where startsStep:
             let steps = try relativePath()
             if steps.count == 1, steps[0].isSelf { usesCurrentValue = true }
             // `../age` reaches a question by path; a bare `age` may be a choice's column.
-            if steps.first?.axis == .parent { notePath(steps) }
+            if steps.first?.axis == .parent { notePath(steps, isAbsolute: false) }
             return .path(isAbsolute: false, steps: steps)
         default:
             let start = current.offset
@@ -199,7 +199,7 @@ struct ExpressionParser {
                 steps = [descendantOrSelf] + (try relativePath())
             }
             // `current()/../age` reaches a question by path, as `../age` does.
-            if case .call(let call) = primary, call.function == .current { notePath(steps) }
+            if case .call(let call) = primary, call.function == .current { notePath(steps, isAbsolute: false) }
             // A data file is read as a tree without links up or across: a
             // path that would climb it is refused rather than read as nothing.
             if case .call(let call) = primary, call.function == .instance,
@@ -214,9 +214,9 @@ struct ExpressionParser {
         }
     }
 
-    private mutating func notePath(_ steps: [LocationStep]) {
-        guard let name = steps.last(where: { $0.selectedName != nil })?.selectedName, !pathNames.contains(name) else { return }
-        pathNames.append(name)
+    private mutating func notePath(_ steps: [LocationStep], isAbsolute: Bool) {
+        guard let key = LocationStep.formKey(steps, isAbsolute: isAbsolute), !pathNames.contains(key) else { return }
+        pathNames.append(key)
     }
 
     private var startsStep: Bool {

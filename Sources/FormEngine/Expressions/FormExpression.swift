@@ -5,10 +5,11 @@ public struct FormExpression: Sendable, Hashable, CustomStringConvertible {
     /// Question names referenced as `${name}`, each once, in order of first appearance, including
     /// those inside string literals (`jr:choice-name(${s}, '${s}')`).
     public let references: [String]
-    /// Question names its location paths select, by their last named step (`/data/member/age`
-    /// reads `age`, as the evaluator does), for absolute paths and those starting at `..`: it
-    /// depends on them as on its references, so that a path into a repeat follows its
-    /// instances. Kept apart from `references`, which name `${}` only.
+    /// The questions its location paths select, for absolute paths and those starting at `..`,
+    /// each by `LocationStep.formKey` as the evaluator reads it (`/data/member/age` is
+    /// `/member/age`, the route that tells it from another group's `age`): it depends on them
+    /// as on its references, so that a path into a repeat follows its instances. Kept apart
+    /// from `references`, which name `${}` only.
     public let pathNames: [String]
     /// The secondary instances it names in `instance('id')`, each once.
     public let instanceIDs: [String]

@@ -31,3 +31,31 @@ struct LocationStep: Sendable {
         return local == "*" ? nil : local
     }
 }
+
+extension LocationStep {
+    /// The key a path into the form reads its node by: the last name alone
+    /// (`age`, `//age`), or, for a path that names more than that, its route:
+    /// `/household/age` down from the root (whose own name is left out) or
+    /// `../../household/age` up from the row. Rows of one name in several
+    /// groups are told apart by the route; `FormPlan.entry(named:near:)`
+    /// follows it.
+    static func formKey(_ steps: [LocationStep], isAbsolute: Bool) -> String? {
+        var ups = 0
+        var names: [String] = []
+        for step in steps where !step.isSelf {
+            if step.axis == .parent, case .type("node") = step.test, names.isEmpty {
+                ups += 1
+            } else if step.axis == .child, let name = step.selectedName {
+                names.append(name)
+            } else {
+                return steps.last(where: { $0.selectedName != nil })?.selectedName
+            }
+        }
+        guard let last = names.last else { return nil }
+        if isAbsolute {
+            return names.count >= 2 ? "/" + names.dropFirst().joined(separator: "/") : last
+        }
+        return ups > 0 || names.count > 1 ? String(repeating: "../", count: ups) + names.joined(separator: "/") : last
+    }
+}
+

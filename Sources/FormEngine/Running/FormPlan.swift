@@ -214,8 +214,28 @@ public struct FormPlan: Sendable {
     }
 
     /// The row `name` means where row `owner` reads it: of several rows so
-    /// named, the one whose path shares most with the owner's.
+    /// named, the one a path's route leads to (`/a/x`, `../../a/x`, as
+    /// `LocationStep.formKey` makes them), else the one whose path shares
+    /// most with the owner's.
     func entry(named name: String, near owner: Int) -> Int? {
+        guard let slash = name.lastIndex(of: "/") else { return entry(sharing: name, near: owner) }
+        let last = String(name[name.index(after: slash)...])
+        guard let shared = entriesSharingName[last] else { return entryByName[last] }
+        var route = name.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var target: [String] = []
+        if !name.hasPrefix("/") {
+            target = entries[owner].question.path
+            while route.first == ".." {
+                route.removeFirst()
+                guard !target.isEmpty else { return entry(sharing: last, near: owner) }
+                target.removeLast()
+            }
+        }
+        target += route
+        return shared.first { entries[$0].question.path == target } ?? entry(sharing: last, near: owner)
+    }
+
+    private func entry(sharing name: String, near owner: Int) -> Int? {
         guard let shared = entriesSharingName[name] else { return entryByName[name] }
         let path = entries[owner].question.path
         func sharedLength(_ entry: Int) -> Int {

@@ -86,10 +86,11 @@ struct ChoiceFilterContext: @MainActor EvaluationContext {
     }
 
     func pathValues(of name: String) -> [String] {
-        switch name {
+        // `../state` as `state`: a column first (a route's last name), else the form's.
+        switch name.split(separator: "/").last.map(String.init) ?? name {
         case "name": [choice.name]
         case "label": [choice.label.text(in: base.scope?.runtime.language.value) ?? ""]
-        default: choice.properties[name].map { [$0] } ?? base.values(of: name)
+        case let column: choice.properties[column].map { [$0] } ?? base.values(of: name)
         }
     }
 
