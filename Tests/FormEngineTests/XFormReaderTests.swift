@@ -113,6 +113,22 @@ final class XFormReaderTests: XCTestCase {
         XCTAssertEqual(restore("1 +* 2"), "1 +* 2", "what does not parse is left to the form's checks")
     }
 
+    /// JavaRosa's tests name the last saved response's instance `last-saved`,
+    /// pyxform `__last-saved`: its `src` says what it is, whatever its id.
+    func testTheLastSavedInstance_isKnownByItsSource_whateverItsID() throws {
+        for id in ["__last-saved", "last-saved"] {
+            let form = try definition("""
+                \(Self.head)<h:head><h:title>T</h:title><model>
+                <instance><data id="ls"><item/></data></instance>
+                <instance id="\(id)" src="jr://instance/last-saved"/>
+                <bind nodeset="/data/item" type="string"/>
+                <setvalue event="odk-instance-first-load" ref="/data/item" value="instance('\(id)')/data/item"/>
+                </model></h:head><h:body><input ref="/data/item"><label>Item</label></input></h:body></h:html>
+                """)
+            XCTAssertEqual(form.allQuestions.first?.defaultValue, "${last-saved#item}", id)
+        }
+    }
+
     func testAControlXLSFormHasNoTypeFor_isRefusedByName() {
         let message = refusal("""
             \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><sig/></data></instance>

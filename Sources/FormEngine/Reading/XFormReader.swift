@@ -257,7 +257,8 @@ private struct XFormTranslation {
         }
         let instanceName = "/\(primary.name)/meta/instanceName"
         if let calculate = binds[instanceName]?["calculate"] {
-            settings["instance_name"] = XFormReferences.restore(calculate, at: [primary.name, "meta", "instanceName"], names: names)
+            settings["instance_name"] = XFormReferences.restore(calculate, at: [primary.name, "meta", "instanceName"], names: names,
+                                                                lastSaved: lastSavedID)
         }
     }
 
@@ -725,7 +726,13 @@ private struct XFormTranslation {
     }
 
     private func restore(_ expression: String, _ path: [String]) -> String {
-        XFormReferences.restore(expression, at: path, names: names)
+        XFormReferences.restore(expression, at: path, names: names, lastSaved: lastSavedID)
+    }
+
+    /// The id of the instance that is the last saved response: any the form
+    /// names so (JavaRosa's tests call it `last-saved`), else pyxform's.
+    private var lastSavedID: String {
+        instances.filter { $0.value["src"] == "jr://instance/last-saved" }.keys.min() ?? XFormReferences.lastSavedInstance
     }
 
     // MARK: - or_other

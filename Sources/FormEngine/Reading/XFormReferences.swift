@@ -12,7 +12,11 @@ enum XFormReferences {
     /// `expression` with each path to a known node written `${name}`;
     /// relative paths start from `context`, the node the expression belongs
     /// to (`["data", "grp", "q"]`). `names` maps absolute paths to names.
-    static func restore(_ expression: String, at context: [String], names: [String: String]) -> String {
+    /// `lastSaved` is the id of the instance whose `src` is the last saved
+    /// response (`jr://instance/last-saved`): pyxform's, unless the form
+    /// names it otherwise.
+    static func restore(_ expression: String, at context: [String], names: [String: String],
+                        lastSaved: String = lastSavedInstance) -> String {
         var lexer = ExpressionLexer(expression)
         guard (try? lexer.tokenize()) != nil else { return expression }
         let tokens = lexer.tokens
@@ -21,7 +25,7 @@ enum XFormReferences {
         var copied = 0
         var index = 0
         while index < tokens.count {
-            guard let run = path(in: tokens, from: index) else {
+            guard let run = path(in: tokens, from: index, lastSaved: lastSaved) else {
                 index += 1
                 continue
             }
@@ -63,7 +67,7 @@ enum XFormReferences {
 
     /// The location path that starts at `tokens[index]`, if one does there and
     /// it is made of plain steps only (no predicate, axis or function after it).
-    private static func path(in tokens: [ExpressionToken], from index: Int) -> Run? {
+    private static func path(in tokens: [ExpressionToken], from index: Int, lastSaved: String) -> Run? {
         let previous = index > 0 ? tokens[index - 1].kind : nil
         let startsExpression: Bool = switch previous {
         case nil, .leftParenthesis?, .leftBracket?, .comma?: true
@@ -78,7 +82,7 @@ enum XFormReferences {
         case .functionName("instance"):
             // pyxform's `${last-saved#name}`: the same path in the last saved response.
             guard tokens.count > index + 4, tokens[index + 1].kind == .leftParenthesis,
-                  tokens[index + 2].kind == .literal(XFormReferences.lastSavedInstance),
+                  tokens[index + 2].kind == .literal(lastSaved),
                   tokens[index + 3].kind == .rightParenthesis, tokens[index + 4].kind == .slash else { return nil }
             run.isAbsolute = true
             run.isLastSaved = true
