@@ -129,6 +129,28 @@ final class XFormReaderTests: XCTestCase {
         }
     }
 
+    /// A `setvalue` without `value` sets the text it holds, as in ODK's
+    /// specification's own example.
+    @MainActor
+    func testASetvaluesText_isTheValueItSets() throws {
+        let form = try FormViewModel(definition: definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model>
+            <instance><data id="sv"><age/><note/><said/></data></instance>
+            <bind nodeset="/data/age" type="int"/><bind nodeset="/data/note" type="string"/>
+            <bind nodeset="/data/said" type="string"/>
+            <setvalue event="odk-instance-first-load" ref="/data/said">It's "new"</setvalue>
+            </model></h:head><h:body>
+            <input ref="/data/age"><label>Age</label>
+            <setvalue event="xforms-value-changed" ref="/data/note">Age's "changed"!</setvalue></input>
+            </h:body></h:html>
+            """))
+        let age = try XCTUnwrap(form.state(named: "age")), note = try XCTUnwrap(form.state(named: "note"))
+        XCTAssertEqual(form.state(named: "said")?.value.value, "It's \"new\"", "both quotes, kept as written")
+        XCTAssertEqual(note.value.value, "")
+        age.value.value = "40"
+        XCTAssertEqual(note.value.value, "Age's \"changed\"!", "an expression has no escapes: concat() joins both quotes")
+    }
+
     func testAControlXLSFormHasNoTypeFor_isRefusedByName() {
         let message = refusal("""
             \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><sig/></data></instance>

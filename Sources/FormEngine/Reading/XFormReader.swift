@@ -52,7 +52,7 @@ private struct XFormTranslation {
     private var groups: [String: XMLTree] = [:]
     private var repeats: [String: XMLTree] = [:]
     /// `setvalue`s run as the response begins (dynamic defaults), by target.
-    private var firstLoadValues: [String: String] = [:]
+    private var firstLoadValues: [String: SetValue] = [:]
     /// `setvalue`s run when a question changes: target → (question's path, value).
     private var valueChangedTriggers: [String: (source: String, value: String)] = [:]
     private var startGeopoints: Set<String> = []
@@ -142,7 +142,7 @@ private struct XFormTranslation {
                 }
             case "setvalue":
                 if let ref = element["ref"], Self.setsDefault(element) {
-                    firstLoadValues[ref] = element["value"] ?? element.text
+                    firstLoadValues[ref] = SetValue(element)
                 }
             case "setgeopoint":
                 if let ref = element["ref"] { startGeopoints.insert(ref) }
@@ -176,6 +176,32 @@ private struct XFormTranslation {
         element["ref"] == nil && element["bind"] == nil ? nil : node(of: element, in: base)
     }
 
+    /// What a `setvalue` sets: its `value` expression, else the text it
+    /// holds, which XForms takes as it stands (`<setvalue …>Age changed!</setvalue>`).
+    struct SetValue {
+        var expression: String
+        /// The text, when that is what it sets.
+        var literal: String?
+
+        init(_ action: XMLTree) {
+            if let value = action["value"] {
+                expression = value
+            } else {
+                literal = action.text
+                expression = Self.quoted(action.text)
+            }
+        }
+
+        /// `text` as an XPath 1.0 string literal, which has no escapes:
+        /// quotes of both kinds are joined with `concat()`.
+        static func quoted(_ text: String) -> String {
+            if !text.contains("'") { return "'\(text)'" }
+            if !text.contains("\"") { return "\"\(text)\"" }
+            let pieces = text.split(separator: "'", omittingEmptySubsequences: false).map { "'\($0)'" }
+            return "concat(" + pieces.joined(separator: ", \"'\", ") + ")"
+        }
+    }
+
     /// Whether a `setvalue` gives its node's value as a response or a
     /// repeat's instance begins: a default written as an expression.
     private static func setsDefault(_ action: XMLTree) -> Bool {
@@ -198,7 +224,7 @@ private struct XFormTranslation {
                 continue
             case "setvalue":
                 if let ref = action(child, in: base), Self.setsDefault(child) {
-                    firstLoadValues[ref] = child["value"] ?? child.text
+                    firstLoadValues[ref] = SetValue(child)
                 }
             case "setgeopoint":
                 if let ref = action(child, in: base) { startGeopoints.insert(ref) }
@@ -212,7 +238,7 @@ private struct XFormTranslation {
                     for inner in child.children where inner["event"]?.contains("xforms-value-changed") == true {
                         guard let target = action(inner, in: base) else { continue }
                         switch inner.name {
-                        case "setvalue": valueChangedTriggers[target] = (ref, inner["value"] ?? inner.text)
+                        case "setvalue": valueChangedTriggers[target] = (ref, SetValue(inner).expression)
                         case "setgeopoint": backgroundGeopoints[target] = ref
                         default: continue
                         }
@@ -392,7 +418,7 @@ private struct XFormTranslation {
         }
         if let bind { bindColumns(bind, into: &row, path: path) }
         if let value = firstLoadValues[ref] {
-            row["default"] = restore(value, path)
+            row["default"] = value.literal ?? restore(value.expression, path)
         } else if !node.text.allSatisfy(\.isWhitespace), row["type"] != "calculate" {
             // White space alone is a hand-written form's layout, not a value.
             row["default"] = node.text
