@@ -151,6 +151,24 @@ final class XFormReaderTests: XCTestCase {
         XCTAssertEqual(note.value.value, "Age's \"changed\"!", "an expression has no escapes: concat() joins both quotes")
     }
 
+    /// A secondary instance of the form's own that is no list of items is
+    /// read by its expressions as a data file beside the form would be.
+    @MainActor
+    func testAnInstanceOfAnyShape_isReadByTheExpressionsThatNameIt() throws {
+        let form = try FormViewModel(definition: definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model>
+            <instance><data id="towns"><region/><used/><count/></data></instance>
+            <instance id="towns"><towndata region="east"><data_set>us_east</data_set>
+            <town><name>A</name></town><town><name>B</name></town></towndata></instance>
+            <bind nodeset="/data/region" type="string"/>
+            <bind nodeset="/data/used" type="string" calculate="concat(instance('towns')/towndata/data_set, '@', instance('towns')/towndata/@region)"/>
+            <bind nodeset="/data/count" type="int" calculate="count(instance('towns')/towndata/town)"/>
+            </model></h:head><h:body><input ref="/data/region"><label>Region</label></input></h:body></h:html>
+            """))
+        XCTAssertEqual(form.state(named: "used")?.value.value, "us_east@east")
+        XCTAssertEqual(form.state(named: "count")?.value.value, "2")
+    }
+
     func testAControlXLSFormHasNoTypeFor_isRefusedByName() {
         let message = refusal("""
             \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><sig/></data></instance>

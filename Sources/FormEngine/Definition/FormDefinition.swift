@@ -18,6 +18,9 @@ public struct FormDefinition: Sendable {
     /// The entities sheet's declarations: what a response creates or updates
     /// in the server's entity lists.
     public var entities: [EntityDeclaration] = []
+    /// Secondary instances the form's file holds that are no choice list
+    /// (`Workbook.embeddedInstances`), by id.
+    public var embeddedInstances: [String: InstanceNode] = [:]
 
     /// Every question in order, depth first, groups and repeats included.
     public var allQuestions: [Question] {

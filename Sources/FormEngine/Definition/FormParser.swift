@@ -136,7 +136,8 @@ struct FormParser {
             choiceLists: SurveyBuilder.addingOtherChoice(to: choiceLists, for: builder.otherChoiceLists),
             languages: Self.languages(survey: surveyTable, choices: choiceTable),
             externalChoiceLists: externalChoiceLists,
-            entities: entities
+            entities: entities,
+            embeddedInstances: workbook.embeddedInstances
         )
     }
 

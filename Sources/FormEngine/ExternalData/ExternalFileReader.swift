@@ -48,7 +48,12 @@ enum ExternalFileReader {
     /// text and attributes. ODK's lists are `<root><item>…</item></root>`.
     static func xml(_ data: Data) throws(LimitExceeded) -> InstanceNode {
         guard let root = try XMLTree.parse(data) else { throw LimitExceeded("it is not well-formed XML") }
-        return instanceNode(root).trimmingLayout()
+        return document(root)
+    }
+
+    /// An element already parsed (an XForm's own instance), read as a file's document element.
+    static func document(_ root: XMLTree) -> InstanceNode {
+        instanceNode(root).trimmingLayout()
     }
 
     /// An element as an instance's node: its direct text, its attributes by

@@ -39,6 +39,9 @@ extension FormPlan {
     mutating func makeInstances(media: FormMedia) {
         var instances = FormInstances()
         addChoiceLists(to: &instances)
+        for (id, root) in definition.embeddedInstances where instances.byID[id] == nil {
+            instances.byID[id] = SecondaryInstance(id: id, root: root)
+        }
         for question in definition.allQuestions {
             for kind in ["label", "hint"] {
                 let text = kind == "label" ? question.label : question.hint

@@ -9,6 +9,11 @@ public struct Workbook: Sendable, Equatable {
     /// The layout it was read from; a spreadsheet's rules differ in details
     /// (duplicate headers, runs of empty rows).
     public var layout: Layout
+    /// An XForm's own secondary instances that are no choice list
+    /// (`<towndata><data_set>…</data_set></towndata>`), by id, read by its
+    /// expressions as a data file beside the form would be. XLSForm has no
+    /// sheet for them.
+    public var embeddedInstances: [String: InstanceNode] = [:]
 
     /// The three layouts of an XLSForm, and an XForm's rows read back.
     public enum Layout: Sendable, Equatable {

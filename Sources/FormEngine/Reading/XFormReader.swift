@@ -74,6 +74,8 @@ private struct XFormTranslation {
     /// The entities sheet's rows, from each `meta/entity`.
     private var entities: [[String: String]] = []
     private var listsWritten: Set<String> = []
+    /// The form's own instances read by expressions that are no list.
+    private var embeddedInstances: [String: InstanceNode] = [:]
     /// Lists of items written in controls, by their items.
     private var inlineLists: [String: String] = [:]
     private var otherLists: Set<String> = []
@@ -108,7 +110,9 @@ private struct XFormTranslation {
         // JavaRosa takes a choice name twice in a list (a cascade's `king`
         // under two states); pyxform's check was for the author.
         settings["allow_choice_duplicates"] = "yes"
-        return Workbook(sheets: sheets(), layout: .xform)
+        var workbook = Workbook(sheets: sheets(), layout: .xform)
+        workbook.embeddedInstances = embeddedInstances
+        return workbook
     }
 
     // MARK: - The model
@@ -803,12 +807,17 @@ private struct XFormTranslation {
 
     /// The form's own secondary instances that expressions read
     /// (`instance('numbers')/root/item[…]`) and no select chose from: each a
-    /// choice list, which is what the engine reads `instance()` from.
+    /// choice list, which is what the engine reads `instance()` from; one of
+    /// another shape is kept whole, as a data file's document.
     private mutating func writeListsReadByExpressions() {
         for (id, instance) in instances.sorted(by: { $0.key < $1.key }) where instance["src"] == nil && !listsWritten.contains(id) {
             let reader = "instance('\(id)')"
             guard survey.contains(where: { row in row.values.contains { $0.contains(reader) } }) else { continue }
             let items = Self.items(of: instance, at: ["root", "item"])
+            guard !items.isEmpty || instance.children.first?.name == "root" else {
+                if let document = instance.children.first { embeddedInstances[id] = ExternalFileReader.document(document) }
+                continue
+            }
             let valueRef = items.first?.child("name") != nil ? "name" : items.first?.children.first?.name ?? "name"
             writeList(id, items: items, valueRef: valueRef, labelRef: "label")
         }
