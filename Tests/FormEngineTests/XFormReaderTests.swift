@@ -169,6 +169,30 @@ final class XFormReaderTests: XCTestCase {
         XCTAssertEqual(form.state(named: "count")?.value.value, "2")
     }
 
+    /// An instance's data file is the one its `src` names, which need not
+    /// be called after the instance's id, as pyxform would call it.
+    @MainActor
+    func testADataFile_isTheOneItsSourceNames_notOneNamedAfterItsID() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xform-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<data><total>41</total></data>".utf8).write(to: folder.appendingPathComponent("saved-2024.xml"))
+        let form = try definition("""
+            \(Self.head)<h:head><h:title>T</h:title><model>
+            <instance><data id="f"><more/><total/></data></instance>
+            <instance id="previous" src="jr://file/saved-2024.xml"/>
+            <bind nodeset="/data/more" type="int"/>
+            <bind nodeset="/data/total" type="int" calculate="instance('previous')/data/total + /data/more"/>
+            </model></h:head><h:body><input ref="/data/more"><label>More</label></input></h:body></h:html>
+            """)
+        let model = try FormViewModel(definition: form, media: FormMedia(folders: [folder]))
+        model.state(named: "more")?.value.value = "1"
+        XCTAssertEqual(model.state(named: "total")?.value.value, "42")
+        XCTAssertThrowsError(try FormViewModel(definition: form, media: .none)) { error in
+            XCTAssertTrue("\(error)".contains("'saved-2024.xml'"), "the missing file is named as the form names it: \(error)")
+        }
+    }
+
     func testAControlXLSFormHasNoTypeFor_isRefusedByName() {
         let message = refusal("""
             \(Self.head)<h:head><h:title>T</h:title><model><instance><data id="t"><sig/></data></instance>

@@ -21,6 +21,8 @@ public struct FormDefinition: Sendable {
     /// Secondary instances the form's file holds that are no choice list
     /// (`Workbook.embeddedInstances`), by id.
     public var embeddedInstances: [String: InstanceNode] = [:]
+    /// Data files not named after their instance's id (`Workbook.dataFileNames`).
+    public var dataFileNames: [String: String] = [:]
 
     /// Every question in order, depth first, groups and repeats included.
     public var allQuestions: [Question] {

@@ -137,7 +137,8 @@ struct FormParser {
             languages: Self.languages(survey: surveyTable, choices: choiceTable),
             externalChoiceLists: externalChoiceLists,
             entities: entities,
-            embeddedInstances: workbook.embeddedInstances
+            embeddedInstances: workbook.embeddedInstances,
+            dataFileNames: workbook.dataFileNames
         )
     }
 

@@ -69,12 +69,14 @@ extension FormPlan {
                 if let fileName = question.listName {
                     need((fileName as NSString).deletingPathExtension, fileName, row: question.row)
                 }
-            case QuestionType.csvExternal: need(question.name, question.name + ".csv", row: question.row)
-            case QuestionType.xmlExternal: need(question.name, question.name + ".xml", row: question.row)
+            case QuestionType.csvExternal:
+                need(question.name, definition.dataFileNames[question.name] ?? question.name + ".csv", row: question.row)
+            case QuestionType.xmlExternal:
+                need(question.name, definition.dataFileNames[question.name] ?? question.name + ".xml", row: question.row)
             default: break
             }
             for expression in entry.expressions {
-                for id in expression.pulldataIDs { need(id, id + ".csv", row: question.row) }
+                for id in expression.pulldataIDs { need(id, definition.dataFileNames[id] ?? id + ".csv", row: question.row) }
             }
         }
         // An update reads the entity's versions from the list, which the

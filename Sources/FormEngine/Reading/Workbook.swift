@@ -14,6 +14,10 @@ public struct Workbook: Sendable, Equatable {
     /// expressions as a data file beside the form would be. XLSForm has no
     /// sheet for them.
     public var embeddedInstances: [String: InstanceNode] = [:]
+    /// An XForm's data files whose name is not their instance's id
+    /// (`<instance id="towns" src="jr://file/towns-2024.xml"/>`): id → file.
+    /// XLSForm names the file after the id.
+    public var dataFileNames: [String: String] = [:]
 
     /// The three layouts of an XLSForm, and an XForm's rows read back.
     public enum Layout: Sendable, Equatable {

@@ -76,6 +76,8 @@ private struct XFormTranslation {
     private var listsWritten: Set<String> = []
     /// The form's own instances read by expressions that are no list.
     private var embeddedInstances: [String: InstanceNode] = [:]
+    /// Data files named otherwise than their instance: id → file.
+    private var dataFileNames: [String: String] = [:]
     /// Lists of items written in controls, by their items.
     private var inlineLists: [String: String] = [:]
     private var otherLists: Set<String> = []
@@ -112,6 +114,7 @@ private struct XFormTranslation {
         settings["allow_choice_duplicates"] = "yes"
         var workbook = Workbook(sheets: sheets(), layout: .xform)
         workbook.embeddedInstances = embeddedInstances
+        workbook.dataFileNames = dataFileNames
         return workbook
     }
 
@@ -802,6 +805,7 @@ private struct XFormTranslation {
             let reader = "instance('\(id)')"
             guard let first = survey.firstIndex(where: { row in row.values.contains { $0.contains(reader) } }) else { continue }
             survey.insert(["type": kind, "name": id], at: first)
+            if file != id + (kind == "csv-external" ? ".csv" : ".xml") { dataFileNames[id] = file }
         }
     }
 
