@@ -40,6 +40,8 @@ extension LocationStep {
     /// groups are told apart by the route; `FormPlan.entry(named:near:)`
     /// follows it.
     static func formKey(_ steps: [LocationStep], isAbsolute: Bool) -> String? {
+        // A bare name, as choice filters read per choice: no route to make.
+        if steps.count == 1 { return steps[0].selectedName }
         var ups = 0
         var names: [String] = []
         for step in steps where !step.isSelf {

@@ -74,6 +74,8 @@ private struct XFormTranslation {
     /// The entities sheet's rows, from each `meta/entity`.
     private var entities: [[String: String]] = []
     private var listsWritten: Set<String> = []
+    /// The id of an instance whose `src` is the last saved response, as read.
+    private var namedLastSaved: String?
     /// The form's own instances read by expressions that are no list.
     private var embeddedInstances: [String: InstanceNode] = [:]
     /// Data files named otherwise than their instance: id → file.
@@ -141,6 +143,9 @@ private struct XFormTranslation {
                     primary = element.children.first
                 } else if let id = element["id"] {
                     instances[id] = element
+                    if element["src"] == "jr://instance/last-saved", namedLastSaved.map({ id < $0 }) ?? true {
+                        namedLastSaved = id
+                    }
                 }
             case "bind":
                 if let nodeset = element["nodeset"] {
@@ -764,9 +769,7 @@ private struct XFormTranslation {
 
     /// The id of the instance that is the last saved response: any the form
     /// names so (JavaRosa's tests call it `last-saved`), else pyxform's.
-    private var lastSavedID: String {
-        instances.filter { $0.value["src"] == "jr://instance/last-saved" }.keys.min() ?? XFormReferences.lastSavedInstance
-    }
+    private var lastSavedID: String { namedLastSaved ?? XFormReferences.lastSavedInstance }
 
     // MARK: - or_other
 

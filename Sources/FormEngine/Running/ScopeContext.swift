@@ -87,7 +87,7 @@ struct ChoiceFilterContext: @MainActor EvaluationContext {
 
     func pathValues(of name: String) -> [String] {
         // `../state` as `state`: a column first (a route's last name), else the form's.
-        switch name.split(separator: "/").last.map(String.init) ?? name {
+        switch name.lastIndex(of: "/").map({ String(name[name.index(after: $0)...]) }) ?? name {
         case "name": [choice.name]
         case "label": [choice.label.text(in: base.scope?.runtime.language.value) ?? ""]
         case let column: choice.properties[column].map { [$0] } ?? base.values(of: name)
