@@ -6,6 +6,8 @@ import TwoWayBinding
 final class DraftAutosave {
     private let saveDraft: @MainActor () throws -> Void
     private let interval: Duration
+    /// Waits out the interval; a test's hook decides when it has passed.
+    private let wait: @Sendable (Duration) async throws -> Void
     private let onError: (String) -> Void
     private let onRecovered: (String) -> Void
     private var pending: Task<Void, Never>?
@@ -18,11 +20,13 @@ final class DraftAutosave {
         changes: Derived<Value>,
         save: @escaping @MainActor () throws -> Void,
         interval: Duration = .seconds(1),
+        wait: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         onError: @escaping (String) -> Void,
         onRecovered: @escaping (_ solvedProblem: String) -> Void
     ) {
         saveDraft = save
         self.interval = interval
+        self.wait = wait
         self.onError = onError
         self.onRecovered = onRecovered
         token = changes.observe { [weak self] _ in self?.schedule() }
@@ -44,13 +48,16 @@ final class DraftAutosave {
 
     private func schedule() {
         guard pending == nil else { return }
-        let interval = interval
+        let interval = interval, wait = wait
         pending = Task { @MainActor [weak self] in
             do {
-                try await Task.sleep(for: interval)
+                try await wait(interval)
             } catch {
                 return
             }
+            // The wait may have ended just before a submit cancelled the
+            // save: one made now would leave the blank form as a draft.
+            guard !Task.isCancelled else { return }
             self?.pending = nil
             self?.save()
         }
